@@ -1,0 +1,1 @@
+"""The game-independent vocabulary: spec strings, the engine protocol, outcomes and errors."""

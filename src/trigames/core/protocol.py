@@ -1,0 +1,182 @@
+"""The engine protocol every game implements: :class:`Game` makes :class:`State` objects.
+
+A state is a position plus the moves played on it since it was made, so it can take them back:
+
+>>> import trigames
+>>> state = trigames.load_game("triggle").new_initial_state()
+>>> state.play("D1-D4")
+>>> state.history
+[Band('D1-D4')]
+>>> state.undo()
+Band('D1-D4')
+>>> state.history
+[]
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from importlib import resources
+from typing import Any, ClassVar, Generic, TypeVar
+
+from trigames.core.errors import GameOverError, IllegalMoveError, UndoError
+from trigames.core.outcome import Outcome
+from trigames.core.spec import GameSpec, Option
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+
+class State(ABC, Generic[MoveT]):
+    """A mutable game position with built-in undo.
+
+    Subclasses implement the rules in :meth:`legal_moves`, :meth:`_apply` and :meth:`_revert`;
+    this class checks moves and keeps the history.
+    """
+
+    def __init__(self, game: Game[MoveT]) -> None:
+        self.game = game
+        self.history: list[MoveT] = []
+
+    # --- what a game implements -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[MoveT]:
+        """Every legal move, in a fixed order (empty once the game is over)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> MoveT:
+        """The move written ``text`` in this game's notation (raises ``MoveParseError``).
+
+        It checks the form, not legality: :meth:`play` does that.
+        """
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score so far."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The position (not the history) as a JSON-ready dictionary.
+
+        ``game.state_from_json(state.to_json())`` makes an equal position.
+        """
+
+    @abstractmethod
+    def clone(self) -> State[MoveT]:
+        """An independent copy, history included."""
+
+    @abstractmethod
+    def _apply(self, move: MoveT) -> None:
+        """Play a move already known to be legal."""
+
+    @abstractmethod
+    def _revert(self, move: MoveT) -> None:
+        """Take back ``move``, the last move played."""
+
+    def illegal_reason(self, move: MoveT) -> str | None:
+        """Why ``move`` cannot be played now, or ``None`` if it can."""
+        return None if move in self.legal_moves() else "it is not a legal move in this position"
+
+    # --- the shared machinery ---------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.current_player is None
+
+    def play(self, move: MoveT | str) -> None:
+        """Play a move, given as a move object or its notation.
+
+        Raises ``MoveParseError`` for bad notation, ``GameOverError`` after the end and
+        ``IllegalMoveError`` (with the reason) for a move the rules forbid here.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.is_over():
+            raise GameOverError(f"cannot play {move}: the game is over")
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move} is not legal: {reason}")
+        self._apply(move)
+        self.history.append(move)
+
+    def undo(self) -> MoveT:
+        """Take back the last move and return it (raises ``UndoError`` if there is none)."""
+        if not self.history:
+            raise UndoError("there is no move to take back")
+        move = self.history.pop()
+        self._revert(move)
+        return move
+
+    @property
+    def last_move(self) -> MoveT | None:
+        """The last move played on this state, if any."""
+        return self.history[-1] if self.history else None
+
+    def __repr__(self) -> str:
+        return f"{self.game!r}.state_from_json({self.to_json()!r})"
+
+
+class Game(ABC, Generic[MoveT]):
+    """A game with its options fixed: the factory of its states and the home of its parts."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]]
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def player_name(self, seat: int) -> str:
+        """A short name for a seat, as players see it (for example a colour)."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State[MoveT]:
+        """The starting position."""
+
+    @abstractmethod
+    def state_from_json(self, obj: Mapping[str, Any]) -> State[MoveT]:
+        """A position from :meth:`State.to_json` (raises ``PositionError`` if it is broken)."""
+
+    @abstractmethod
+    def info(self) -> dict[str, Any]:
+        """Facts about the board as a JSON-ready dictionary."""
+
+    @abstractmethod
+    def render_text(self, state: State[MoveT], *, color: bool = False) -> str:
+        """The position drawn as text with coordinates, marking the last move."""
+
+    @abstractmethod
+    def describe_last_move(self, state: State[MoveT]) -> str:
+        """One line saying what the last move on ``state`` did, for people."""
+
+    @classmethod
+    def rules(cls) -> str:
+        """The rules in the project's words (Markdown), rulings included."""
+        package = cls.__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        return f"trigames.load_game({str(self.spec)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.spec == other.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)

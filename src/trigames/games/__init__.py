@@ -1,0 +1,42 @@
+"""The catalogue of games: look a game up by its spec string.
+
+>>> load_game("triggle(players=3)").num_players
+3
+>>> [entry.name for entry in list_games()]
+['triggle']
+"""
+
+from __future__ import annotations
+
+from trigames.core.errors import UnknownGameError
+from trigames.core.protocol import Game
+from trigames.core.spec import GameSpec
+from trigames.games.triggle import Triggle
+
+GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Triggle,)}  # type: ignore[type-arg]
+
+
+def game_class(name: str) -> type[Game]:  # type: ignore[type-arg]
+    """The class of the game called ``name``."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+
+
+def parse_spec(text: str) -> GameSpec:
+    """Check a spec string and fill in the defaults (raises a ``SpecError`` subclass)."""
+    name, pairs = GameSpec.split(text)
+    return GameSpec.build(name, game_class(name).options, pairs)
+
+
+def load_game(spec: str | GameSpec) -> Game:  # type: ignore[type-arg]
+    """The game named by a spec string such as ``triggle(players=3,misere=true)``."""
+    if isinstance(spec, str):
+        spec = parse_spec(spec)
+    return game_class(spec.name)(spec)
+
+
+def list_games() -> list[type[Game]]:  # type: ignore[type-arg]
+    """Every game class, with its ``name``, ``title``, ``summary`` and ``options``."""
+    return list(GAMES.values())

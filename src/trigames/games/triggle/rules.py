@@ -1,0 +1,323 @@
+"""Triggle (Hex Pegs, Tri-lastic): stretch bands over pegs and claim the triangles you close.
+
+>>> import trigames
+>>> state = trigames.load_game("triggle").new_initial_state()
+>>> for band in ["D1-D4", "A1-D1", "C1-F2"]:
+...     state.play(band)
+>>> state.scores(), state.current_player
+((1, 0), 1)
+>>> state.game.describe_last_move(state)
+'Blue C1-F2, claims 1 triangle: C1-D1-D2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from trigames.core.errors import PositionError
+from trigames.core.outcome import Outcome
+from trigames.core.protocol import Game, State
+from trigames.core.spec import GameSpec, Option
+from trigames.games.triggle import text
+from trigames.games.triggle.board import Band, TriggleBoard
+
+SEAT_NAMES = ("Blue", "Yellow", "Red", "Green")
+
+END_ALL_CLAIMED = "every triangle is claimed"
+END_LAST_MARKER = "a player used their last marker"
+END_NO_BAND = "no legal band is left"
+
+# One undo record: the masks before the move, the mover, the end reason before, and the
+# triangles the move claimed.
+_Undo = tuple[int, int, int, int, int, int, str | None, tuple[int, ...]]
+
+
+class TriggleState(State[Band]):
+    """A Triggle position. Sets of segments, pegs and bands are bit masks over the board's lists."""
+
+    def __init__(self, game: Triggle) -> None:
+        super().__init__(game)
+        self.board = board = game.board
+        self._rules = game
+        self.covered = 0  # segments under a band
+        self.used = 0  # pegs under a band
+        self.placed = 0  # bands on the board
+        self.open = board.all_bands  # bands with at least one uncovered segment
+        self.touching = 0  # bands sharing a peg with a placed band
+        self.legal = board.all_bands  # bands that may be played now
+        self.owner = [-1] * len(board.triangles)  # seat that claimed each triangle, or -1
+        self.markers = [game.markers] * game.num_players  # markers left per seat
+        self.to_move: int | None = 0
+        self.end_reason: str | None = None
+        self._undo: list[_Undo] = []
+
+    # --- queries ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def legal_moves(self) -> list[Band]:
+        bands = self.board.bands
+        moves: list[Band] = []
+        remaining = self.legal if self.to_move is not None else 0
+        while remaining:
+            low = remaining & -remaining
+            moves.append(bands[low.bit_length() - 1])
+            remaining ^= low
+        return moves
+
+    def illegal_reason(self, move: Band) -> str | None:
+        index = self.board.band_index.get(move)
+        if index is None:
+            return f"there is no band {move} on this board"
+        if self.legal >> index & 1:
+            return None
+        if not self.open >> index & 1:
+            return "every segment it would cover is already covered"
+        return "it does not share a peg with any band on the board"
+
+    def parse_move(self, text: str) -> Band:
+        return self.board.parse_band(text)
+
+    def scores(self) -> tuple[int, ...]:
+        total = self._rules.markers
+        return tuple(total - left for left in self.markers)
+
+    def outcome(self) -> Outcome | None:
+        if self.end_reason is None:
+            return None
+        scores = self.scores()
+        best = min(scores) if self._rules.misere else max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return Outcome(winners, scores, self.end_reason)
+
+    def is_complete(self, triangle: int) -> bool:
+        """True when all three sides of ``triangle`` are covered."""
+        sides = self.board.triangle_segments[triangle]
+        return self.covered & sides == sides
+
+    def last_mover(self) -> int | None:
+        """The seat that played the last move on this state, if any."""
+        return self._undo[-1][5] if self._undo else None
+
+    def claimed_by_last_move(self) -> tuple[int, ...]:
+        """The triangles the last move claimed."""
+        return self._undo[-1][7] if self._undo else ()
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def _apply(self, move: Band) -> None:
+        board = self.board
+        i = board.band_index[move]
+        mover = self.to_move
+        assert mover is not None
+        self._undo.append(
+            (self.covered, self.used, self.placed, self.open, self.touching, mover,
+             self.end_reason, ())
+        )  # fmt: skip
+        before = self.covered
+        covered = before | board.band_segments[i]
+        self.covered = covered
+        self.used |= board.band_pegs[i]
+        self.placed |= 1 << i
+        self.touching |= board.band_touches[i]
+        band_segments = board.band_segments
+        for j in board.band_overlaps[i]:
+            if band_segments[j] & ~covered == 0:
+                self.open &= ~(1 << j)
+        self.legal = self.open & self.touching if self._rules.touch else self.open
+        claims: list[int] = []
+        owner = self.owner
+        for t in board.band_triangles[i]:
+            sides = board.triangle_segments[t]
+            if covered & sides == sides and before & sides != sides and self.markers[mover]:
+                owner[t] = mover
+                self.markers[mover] -= 1
+                claims.append(t)
+        if claims:
+            undo = self._undo[-1]
+            self._undo[-1] = (*undo[:7], tuple(claims))
+        self.end_reason = self._end_reason()
+        self.to_move = None if self.end_reason else (mover + 1) % self._rules.num_players
+
+    def _end_reason(self) -> str | None:
+        if sum(self.scores()) == len(self.owner):
+            return END_ALL_CLAIMED
+        if 0 in self.markers:
+            return END_LAST_MARKER
+        if not self.legal:
+            return END_NO_BAND
+        return None
+
+    def _revert(self, move: Band) -> None:
+        (self.covered, self.used, self.placed, self.open, self.touching, mover,
+         self.end_reason, claims) = self._undo.pop()  # fmt: skip
+        for t in claims:
+            self.owner[t] = -1
+        self.markers[mover] += len(claims)
+        self.to_move = mover
+        self.legal = self._legal_from_masks()
+
+    def _legal_from_masks(self) -> int:
+        if self._rules.touch and self.placed:
+            return self.open & self.touching
+        return self.open
+
+    def clone(self) -> TriggleState:
+        copy = TriggleState.__new__(TriggleState)
+        copy.__dict__.update(self.__dict__)
+        copy.owner = list(self.owner)
+        copy.markers = list(self.markers)
+        copy.history = list(self.history)
+        copy._undo = list(self._undo)
+        return copy
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": str(self.game.spec),
+            "bands": [str(b) for i, b in enumerate(board.bands) if self.placed >> i & 1],
+            "claims": {
+                board.triangle_name(t): seat for t, seat in enumerate(self.owner) if seat >= 0
+            },
+            "markers": list(self.markers),
+            "to_move": self.to_move,
+        }
+
+
+class Triggle(Game[Band]):
+    """Triggle with its options fixed by a spec string."""
+
+    name: ClassVar[str] = "triggle"
+    title: ClassVar[str] = "Triggle (Hex Pegs, Tri-lastic)"
+    summary: ClassVar[str] = "stretch bands over pegs; close triangles to claim them"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("size", 4, "pegs on each side of the hexagonal board", minimum=3, maximum=8),
+        Option("players", 2, "number of players", minimum=2, maximum=4),
+        Option("markers", 22, "markers per player (a claim needs one)", minimum=1, maximum=999),
+        Option("touch", True, "each band after the first must share a peg with a band"),
+        Option("misere", False, "who loses wins: fewest triangles wins"),
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.board = TriggleBoard.of_size(spec.int_option("size"))
+        self.markers = spec.int_option("markers")
+        self.touch = spec.bool_option("touch")
+        self.misere = spec.bool_option("misere")
+        self._players = spec.int_option("players")
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    def player_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def new_initial_state(self) -> TriggleState:
+        return TriggleState(self)
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TriggleState:
+        return _state_from_json(self, obj)
+
+    def info(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": str(self.spec),
+            "players": self.num_players,
+            "pegs": len(board.pegs),
+            "segments": len(board.segments),
+            "triangles": len(board.triangles),
+            "bands": len(board.bands),
+            "markers": self.markers,
+        }
+
+    def render_text(self, state: State[Band], *, color: bool = False) -> str:
+        assert isinstance(state, TriggleState)
+        return text.render(state, color=color)
+
+    def describe_last_move(self, state: State[Band]) -> str:
+        assert isinstance(state, TriggleState)
+        return text.describe_last_move(state)
+
+
+def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
+    """Build and check a position from its ``to_json`` form."""
+    if not isinstance(obj, Mapping):
+        raise PositionError(f"a Triggle position is a JSON object, not {type(obj).__name__}")
+    unknown = set(obj) - {"game", "bands", "claims", "markers", "to_move"}
+    if unknown:
+        raise PositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
+    if "game" in obj and obj["game"] != str(game.spec):
+        raise PositionError(f"this position is for {obj['game']!r}, not {str(game.spec)!r}")
+    state = TriggleState(game)
+    board = game.board
+    bands = obj.get("bands", [])
+    if not isinstance(bands, list):
+        raise PositionError("'bands' must be a list of bands like A1-A4")
+    for text_band in bands:
+        try:
+            band = board.parse_band(text_band)
+        except ValueError as error:
+            raise PositionError(f"bad band in position: {error}") from None
+        i = board.band_index[band]
+        if state.placed >> i & 1:
+            raise PositionError(f"band {band} is listed twice")
+        state.placed |= 1 << i
+        state.covered |= board.band_segments[i]
+        state.used |= board.band_pegs[i]
+        state.touching |= board.band_touches[i]
+    state.open = sum(1 << i for i, segs in enumerate(board.band_segments) if segs & ~state.covered)
+    state.legal = state._legal_from_masks()
+    claims = obj.get("claims", {})
+    if not isinstance(claims, Mapping):
+        raise PositionError("'claims' must map triangles like A1-B1-B2 to seats")
+    for name, seat in claims.items():
+        try:
+            t = board.parse_triangle(name)
+        except ValueError as error:
+            raise PositionError(f"bad claim: {error}") from None
+        if not (isinstance(seat, int) and 0 <= seat < game.num_players):
+            raise PositionError(f"claim of {name}: seat must be 0 to {game.num_players - 1}")
+        if not state.is_complete(t):
+            raise PositionError(f"triangle {name} is claimed but its sides are not all covered")
+        if state.owner[t] >= 0:
+            raise PositionError(f"triangle {name} is claimed twice")
+        state.owner[t] = seat
+    markers = obj.get("markers")
+    claimed = [state.owner.count(seat) for seat in range(game.num_players)]
+    if markers is None:
+        markers = [game.markers - n for n in claimed]
+    if not (
+        isinstance(markers, list)
+        and len(markers) == game.num_players
+        and all(isinstance(m, int) and m >= 0 for m in markers)
+    ):
+        raise PositionError(f"'markers' must list {game.num_players} counts of markers left")
+    for seat, (left, used) in enumerate(zip(markers, claimed, strict=True)):
+        if left + used != game.markers:
+            raise PositionError(
+                f"seat {seat} has {left} markers left and {used} claims: "
+                f"they must add up to {game.markers}"
+            )
+    state.markers = list(markers)
+    state.end_reason = state._end_reason() if state.placed else None
+    unclaimed = [
+        board.triangle_name(t)
+        for t in range(len(board.triangles))
+        if state.owner[t] < 0 and state.is_complete(t)
+    ]
+    if unclaimed and state.end_reason is None:
+        raise PositionError(f"closed triangles must be claimed while the game goes on: {unclaimed}")
+    to_move = obj.get("to_move", None if state.end_reason else 0)
+    if state.end_reason is not None:
+        if to_move is not None:
+            raise PositionError(f"the game is over ({state.end_reason}): 'to_move' must be null")
+    elif not (isinstance(to_move, int) and 0 <= to_move < game.num_players):
+        raise PositionError(f"'to_move' must be a seat from 0 to {game.num_players - 1}")
+    state.to_move = to_move
+    return state

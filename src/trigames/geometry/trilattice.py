@@ -1,0 +1,157 @@
+"""The triangular lattice in axial coordinates ``(q, r)``, rows ``r`` counting downwards.
+
+Lattice points are the corners of unit triangles. In the plane, point ``(q, r)`` sits at
+``x = q + r / 2``, ``y = r * sqrt(3) / 2``. A hexagonal region of radius ``n`` holds the points
+with ``max(|q|, |r|, |q + r|) <= n``: ``n + 1`` points on each side.
+
+>>> region = HexRegion(3)
+>>> len(region.points), len(region.segments()), len(region.triangles())
+(37, 90, 54)
+>>> len(region.lines(4))
+48
+>>> region.name((0, 0)), region.point("D4")
+('D4', (0, 0))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+Point = tuple[int, int]
+Segment = tuple[Point, Point]
+Triangle = tuple[Point, Point, Point]
+
+#: The three lattice directions that go rightwards or downwards: east, south-east, south-west.
+#: Together with their negatives they are the six unit steps.
+LINE_DIRECTIONS: tuple[Point, ...] = ((1, 0), (0, 1), (-1, 1))
+DIRECTIONS: tuple[Point, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+_POINT_NAME = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
+
+
+def add(point: Point, step: Point, times: int = 1) -> Point:
+    """``point + times * step``."""
+    return (point[0] + times * step[0], point[1] + times * step[1])
+
+
+def to_plane(point: Point) -> tuple[float, float]:
+    """Cartesian coordinates of a lattice point, unit segments of length 1, y downwards."""
+    q, r = point
+    return (q + r / 2, r * math.sqrt(3) / 2)
+
+
+def triangle_centre(triangle: Triangle) -> tuple[float, float]:
+    """Cartesian centre of a triangle of lattice points."""
+    xs, ys = zip(*(to_plane(corner) for corner in triangle), strict=True)
+    return (sum(xs) / 3, sum(ys) / 3)
+
+
+def points_up(triangle: Triangle) -> bool:
+    """True for a unit triangle with one corner on top (its apex row is above its base row)."""
+    rows = sorted(corner[1] for corner in triangle)
+    return rows[0] != rows[1]
+
+
+@dataclass(frozen=True)
+class HexRegion:
+    """The lattice points of a regular hexagon of radius ``radius``, with their names.
+
+    Points are named by row letter (``A`` on top) and their number in the row counted from the
+    left, as a player reads the board: ``A1`` is the top-left corner.
+    """
+
+    radius: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.radius <= 12:
+            raise ValueError(f"radius must be 1 to 12, not {self.radius}")
+
+    def contains(self, point: Point) -> bool:
+        """True when ``point`` lies in the region."""
+        q, r = point
+        return max(abs(q), abs(r), abs(q + r)) <= self.radius
+
+    def row_range(self, r: int) -> range:
+        """The ``q`` values of row ``r``, left to right."""
+        n = self.radius
+        return range(max(-n, -n - r), min(n, n - r) + 1)
+
+    @cached_property
+    def rows(self) -> tuple[int, ...]:
+        """The ``r`` values, top to bottom."""
+        return tuple(range(-self.radius, self.radius + 1))
+
+    @cached_property
+    def points(self) -> tuple[Point, ...]:
+        """All points, row by row from the top, each row left to right."""
+        return tuple((q, r) for r in self.rows for q in self.row_range(r))
+
+    @cached_property
+    def index(self) -> dict[Point, int]:
+        """Position of each point in :attr:`points`."""
+        return {point: i for i, point in enumerate(self.points)}
+
+    def segments(self) -> list[Segment]:
+        """Unit segments between neighbouring points, each ``(a, b)`` with ``a`` before ``b``."""
+        return [
+            (point, add(point, step))
+            for point in self.points
+            for step in LINE_DIRECTIONS
+            if self.contains(add(point, step))
+        ]
+
+    def triangles(self) -> list[Triangle]:
+        """Unit triangles, ordered by the row and then the left-to-right position of their centre.
+
+        Corners are listed in :attr:`points` order.
+        """
+        found: list[Triangle] = []
+        for q, r in self.points:
+            down = ((q, r), (q + 1, r), (q, r + 1))  # top-left corner at (q, r)
+            up = ((q, r), (q - 1, r + 1), (q, r + 1))  # apex at (q, r)
+            found.extend(t for t in (down, up) if all(self.contains(c) for c in t))
+        found.sort(key=lambda t: (min(c[1] for c in t), triangle_centre(t)[0]))
+        return [tuple(sorted(t, key=self.index.__getitem__)) for t in found]  # type: ignore[misc]
+
+    def lines(self, length: int) -> list[tuple[Point, ...]]:
+        """Runs of ``length`` consecutive collinear points, ordered by their first point."""
+        runs: list[tuple[Point, ...]] = []
+        for point in self.points:
+            for step in LINE_DIRECTIONS:
+                run = tuple(add(point, step, i) for i in range(length))
+                if self.contains(run[-1]):
+                    runs.append(run)
+        return runs
+
+    # --- names ----------------------------------------------------------------------------
+
+    def name(self, point: Point) -> str:
+        """``A1``-style name of a point."""
+        q, r = point
+        if not self.contains(point):
+            raise ValueError(f"{point} is not on the board")
+        return f"{chr(ord('A') + r + self.radius)}{q - self.row_range(r).start + 1}"
+
+    def point(self, name: str) -> Point:
+        """Inverse of :meth:`name`, any case; a ``ValueError`` names the valid range."""
+        match = _POINT_NAME.match(name)
+        if match is None:
+            raise ValueError(f"{name!r} is not a point name like A1")
+        r = ord(match.group(1).upper()) - ord("A") - self.radius
+        if r not in self.rows:
+            last = chr(ord("A") + 2 * self.radius)
+            raise ValueError(f"{name!r}: rows run from A to {last}")
+        row = self.row_range(r)
+        number = int(match.group(2))
+        if not 1 <= number <= len(row):
+            raise ValueError(f"{name!r}: row {match.group(1).upper()} has points 1 to {len(row)}")
+        return (row.start + number - 1, r)
+
+    def row_letters(self) -> Iterator[tuple[int, str]]:
+        """``(r, letter)`` for each row, top to bottom."""
+        for r in self.rows:
+            yield r, chr(ord("A") + r + self.radius)
