@@ -166,6 +166,26 @@ class Game(ABC, Generic[MoveT]):
     def describe_last_move(self, state: State[MoveT]) -> str:
         """One line saying what the last move on ``state`` did, for people."""
 
+    def explain_move(self, state: State[MoveT], move: MoveT) -> str:
+        """What playing ``move`` on ``state`` would do, for hints (``state`` is unchanged)."""
+        scratch = state.clone()
+        scratch.play(move)
+        return self.describe_last_move(scratch)
+
+    def evaluate(self, state: State[MoveT], seat: int) -> float:
+        """How good ``state`` is for ``seat``, higher is better; for the computer players.
+
+        The default is the seat's score minus the best other score. At the end of a game a win
+        counts far more than any score.
+        """
+        outcome = state.outcome()
+        if outcome is not None:
+            if seat not in outcome.winners:
+                return -1000.0
+            return 1000.0 if len(outcome.winners) == 1 else 0.0
+        scores = state.scores()
+        return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
     @classmethod
     def rules(cls) -> str:
         """The rules in the project's words (Markdown), rulings included."""
@@ -180,3 +200,8 @@ class Game(ABC, Generic[MoveT]):
 
     def __hash__(self) -> int:
         return hash(self.spec)
+
+
+#: A game or state of any game, for code that works with every game.
+AnyGame = Game[Any]
+AnyState = State[Any]

@@ -9,14 +9,14 @@
 from __future__ import annotations
 
 from trigames.core.errors import UnknownGameError
-from trigames.core.protocol import Game
+from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 from trigames.games.triggle import Triggle
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Triggle,)}  # type: ignore[type-arg]
+GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle,)}
 
 
-def game_class(name: str) -> type[Game]:  # type: ignore[type-arg]
+def game_class(name: str) -> type[AnyGame]:
     """The class of the game called ``name``."""
     try:
         return GAMES[name]
@@ -30,13 +30,13 @@ def parse_spec(text: str) -> GameSpec:
     return GameSpec.build(name, game_class(name).options, pairs)
 
 
-def load_game(spec: str | GameSpec) -> Game:  # type: ignore[type-arg]
+def load_game(spec: str | GameSpec) -> AnyGame:
     """The game named by a spec string such as ``triggle(players=3,misere=true)``."""
     if isinstance(spec, str):
         spec = parse_spec(spec)
     return game_class(spec.name)(spec)
 
 
-def list_games() -> list[type[Game]]:  # type: ignore[type-arg]
+def list_games() -> list[type[AnyGame]]:
     """Every game class, with its ``name``, ``title``, ``summary`` and ``options``."""
     return list(GAMES.values())

@@ -19,7 +19,7 @@ from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.triggle import text
+from trigames.games.triggle import evaluation, text
 from trigames.games.triggle.board import Band, TriggleBoard
 
 SEAT_NAMES = ("Blue", "Yellow", "Red", "Green")
@@ -36,10 +36,11 @@ _Undo = tuple[int, int, int, int, int, int, str | None, tuple[int, ...]]
 class TriggleState(State[Band]):
     """A Triggle position. Sets of segments, pegs and bands are bit masks over the board's lists."""
 
+    game: Triggle
+
     def __init__(self, game: Triggle) -> None:
         super().__init__(game)
         self.board = board = game.board
-        self._rules = game
         self.covered = 0  # segments under a band
         self.used = 0  # pegs under a band
         self.placed = 0  # bands on the board
@@ -82,14 +83,14 @@ class TriggleState(State[Band]):
         return self.board.parse_band(text)
 
     def scores(self) -> tuple[int, ...]:
-        total = self._rules.markers
+        total = self.game.markers
         return tuple(total - left for left in self.markers)
 
     def outcome(self) -> Outcome | None:
         if self.end_reason is None:
             return None
         scores = self.scores()
-        best = min(scores) if self._rules.misere else max(scores)
+        best = min(scores) if self.game.misere else max(scores)
         winners = tuple(seat for seat, score in enumerate(scores) if score == best)
         return Outcome(winners, scores, self.end_reason)
 
@@ -97,6 +98,15 @@ class TriggleState(State[Band]):
         """True when all three sides of ``triangle`` are covered."""
         sides = self.board.triangle_segments[triangle]
         return self.covered & sides == sides
+
+    def closable_triangles(self) -> int:
+        """Unclaimed triangles with exactly one side uncovered: the next band can close them."""
+        covered = self.covered
+        return sum(
+            1
+            for sides, owner in zip(self.board.triangle_segments, self.owner, strict=True)
+            if owner < 0 and (sides & ~covered).bit_count() == 1
+        )
 
     def last_mover(self) -> int | None:
         """The seat that played the last move on this state, if any."""
@@ -127,7 +137,7 @@ class TriggleState(State[Band]):
         for j in board.band_overlaps[i]:
             if band_segments[j] & ~covered == 0:
                 self.open &= ~(1 << j)
-        self.legal = self.open & self.touching if self._rules.touch else self.open
+        self.legal = self.open & self.touching if self.game.touch else self.open
         claims: list[int] = []
         owner = self.owner
         for t in board.band_triangles[i]:
@@ -140,7 +150,7 @@ class TriggleState(State[Band]):
             undo = self._undo[-1]
             self._undo[-1] = (*undo[:7], tuple(claims))
         self.end_reason = self._end_reason()
-        self.to_move = None if self.end_reason else (mover + 1) % self._rules.num_players
+        self.to_move = None if self.end_reason else (mover + 1) % self.game.num_players
 
     def _end_reason(self) -> str | None:
         if sum(self.scores()) == len(self.owner):
@@ -161,7 +171,7 @@ class TriggleState(State[Band]):
         self.legal = self._legal_from_masks()
 
     def _legal_from_masks(self) -> int:
-        if self._rules.touch and self.placed:
+        if self.game.touch and self.placed:
             return self.open & self.touching
         return self.open
 
@@ -235,6 +245,16 @@ class Triggle(Game[Band]):
             "bands": len(board.bands),
             "markers": self.markers,
         }
+
+    def evaluate(self, state: State[Band], seat: int) -> float:
+        assert isinstance(state, TriggleState)
+        return evaluation.evaluate(state, seat)
+
+    def explain_move(self, state: State[Band], move: Band) -> str:
+        assert isinstance(state, TriggleState)
+        scratch = state.clone()
+        scratch.play(move)
+        return text.explain(scratch)
 
     def render_text(self, state: State[Band], *, color: bool = False) -> str:
         assert isinstance(state, TriggleState)

@@ -1,0 +1,329 @@
+"""``trigames``: list, explain, play, replay and measure the games.
+
+Run without arguments for an interactive start that asks which game to play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console as RichConsole
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from trigames.ai.players import KINDS
+from trigames.ai.playout import benchmark
+from trigames.cli.console import Console
+from trigames.cli.play import TerminalGame
+from trigames.cli.replay import replay
+from trigames.core.errors import TrigamesError
+from trigames.core.perft import divide
+from trigames.core.protocol import AnyGame
+from trigames.games import list_games, load_game
+from trigames.records import GameRecord, Seat
+
+SEAT_KINDS = ("human", *KINDS)
+
+
+class UsageError(Exception):
+    """A command-line argument is wrong; the message says how."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``trigames`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return start(Console.terminal())
+        result: int = args.handler(args)
+        return result
+    except (TrigamesError, UsageError) as error:
+        print(f"trigames: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f"trigames: error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr
+        )
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trigames",
+        description="Abstract strategy games on triangle and hexagon grids. "
+        "Run without a command to choose a game and play.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub = commands.add_parser("list", help="games and their options with defaults")
+    sub.add_argument("--json", action="store_true", help="print JSON")
+    sub.set_defaults(handler=cmd_list)
+
+    sub = commands.add_parser("rules", help="the rules of a game, rulings included")
+    sub.add_argument("game", help="game name, for example triggle")
+    sub.set_defaults(handler=cmd_rules)
+
+    sub = commands.add_parser("info", help="facts about a game's board")
+    sub.add_argument("spec", help="spec string, for example 'triggle(size=5)'")
+    sub.add_argument("--json", action="store_true", help="print a JSON object")
+    sub.set_defaults(handler=cmd_info)
+
+    sub = commands.add_parser("play", help="play in the terminal")
+    sub.add_argument("spec", help="spec string, for example 'triggle(players=3)'")
+    sub.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="N=KIND",
+        help=f"who plays seat N (from 0): {', '.join(SEAT_KINDS)}; default human",
+    )
+    sub.add_argument(
+        "--name", action="append", default=[], metavar="N=NAME", help="a player's name"
+    )
+    sub.add_argument("--seed", type=int, help="seed for the computer players")
+    sub.add_argument("--save", metavar="FILE", help="keep the record in FILE after every move")
+    sub.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    sub.set_defaults(handler=cmd_play)
+
+    sub = commands.add_parser("replay", help="step through a saved game record")
+    sub.add_argument("file", help="a record saved by 'play' (JSON)")
+    sub.add_argument("--all", action="store_true", help="print every position, no stepping")
+    sub.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    sub.set_defaults(handler=cmd_replay)
+
+    sub = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument("depth", type=int, help="number of moves (1 or more)")
+    sub.add_argument("--divide", action="store_true", help="also print the count per first move")
+    sub.set_defaults(handler=cmd_perft)
+
+    sub = commands.add_parser("bench", help="random playouts per second")
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
+    sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sub.add_argument("--json", action="store_true", help="print a JSON object")
+    sub.set_defaults(handler=cmd_bench)
+    return parser
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    games = list_games()
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": cls.name,
+                        "title": cls.title,
+                        "summary": cls.summary,
+                        "options": [
+                            {
+                                "name": o.name,
+                                "default": o.default,
+                                "values": o.describe_range(),
+                                "help": o.help,
+                            }
+                            for o in cls.options
+                        ],
+                    }
+                    for cls in games
+                ],
+                indent=2,
+            )
+        )
+        return 0
+    for cls in games:
+        print(f"{cls.name}: {cls.title} - {cls.summary}")
+        for option in cls.options:
+            default = option.format(option.default)
+            setting = f"{option.name}={default}"
+            print(f"  {setting:<16} {option.help} ({option.describe_range()})")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    text = load_game(args.game).rules()
+    if sys.stdout.isatty():
+        from rich.markdown import Markdown
+
+        RichConsole().print(Markdown(text))
+    else:
+        print(text)
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    info = load_game(args.spec).info()
+    if args.json:
+        print(json.dumps(info, indent=2))
+    else:
+        for key, value in info.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_game(args.spec)
+    seats = parse_seats(game, args.seat, args.name)
+    console = Console.terminal()
+    if args.no_color:
+        console.color = False
+    session = TerminalGame(
+        game, seats, console, seed=args.seed, autosave=Path(args.save) if args.save else None
+    )
+    session.run()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = GameRecord.load(args.file)
+    console = Console.terminal()
+    if args.no_color:
+        console.color = False
+    replay(record, console, step=not args.all)
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.depth < 1:
+        raise UsageError(f"depth must be 1 or more, not {args.depth}")
+    state = load_game(args.spec).new_initial_state()
+    with _progress() as progress:
+        task = progress.add_task("perft", total=None)
+        counts = divide(
+            state,
+            args.depth,
+            lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    if args.divide:
+        for move, count in counts.items():
+            print(f"{move}: {count}")
+    print(sum(counts.values()))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be more than 0")
+    game = load_game(args.spec)
+    with _progress() as progress:
+        task = progress.add_task("bench", total=args.seconds)
+        result = benchmark(
+            game, args.seconds, args.seed, lambda elapsed: progress.update(task, completed=elapsed)
+        )
+    figures = {
+        "game": str(game.spec),
+        "seconds": round(result.seconds, 3),
+        "playouts": result.playouts,
+        "plies": result.plies,
+        "playouts_per_second": round(result.playouts_per_second, 1),
+        "plies_per_second": round(result.plies_per_second, 1),
+        "average_length": round(result.average_length, 2),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"{figures['game']}: {result.playouts} random playouts in {result.seconds:.2f} s")
+        print(f"playouts per second: {result.playouts_per_second:.1f}")
+        print(f"plies per second: {result.plies_per_second:.1f}")
+        print(f"average length: {result.average_length:.2f} plies")
+    return 0
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _progress() -> Progress:
+    """A progress bar on standard error, shown only when it is a terminal."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=RichConsole(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
+
+
+def parse_seats(game: AnyGame, seat_args: Sequence[str], name_args: Sequence[str]) -> list[Seat]:
+    """Seats from ``N=KIND`` and ``N=NAME`` arguments; N is a seat number or colour name."""
+    kinds = ["human"] * game.num_players
+    names = [game.player_name(i) for i in range(game.num_players)]
+    for text in seat_args:
+        seat, kind = _seat_assignment(game, text, "--seat")
+        if kind.lower() not in SEAT_KINDS:
+            raise UsageError(f"--seat {text}: the kind must be one of {', '.join(SEAT_KINDS)}")
+        kinds[seat] = kind.lower()
+    for text in name_args:
+        seat, name = _seat_assignment(game, text, "--name")
+        names[seat] = name
+    return [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
+
+
+def _seat_assignment(game: AnyGame, text: str, flag: str) -> tuple[int, str]:
+    key, sep, value = text.partition("=")
+    colours = {game.player_name(i).lower(): i for i in range(game.num_players)}
+    if not sep or not value:
+        raise UsageError(f"{flag} {text}: write N=VALUE, for example {flag} 1=random")
+    key = key.strip().lower()
+    if key.isdigit() and int(key) < game.num_players:
+        return int(key), value.strip()
+    if key in colours:
+        return colours[key], value.strip()
+    raise UsageError(
+        f"{flag} {text}: seats are 0 to {game.num_players - 1} (or {', '.join(colours)})"
+    )
+
+
+def start(console: Console) -> int:
+    """The interactive start of ``make run``: choose a game and opponents, then play."""
+    games = list_games()
+    console.write("trigames: abstract strategy games on triangle and hexagon grids\n")
+    for number, cls in enumerate(games, start=1):
+        console.write(f"  {number}. {cls.title}: {cls.summary}")
+    game: AnyGame | None = None
+    while game is None:
+        answer = console.ask(
+            f"\nWhich game? Type 1-{len(games)}, or a spec like 'triggle(players=3)' (q to quit): "
+        )
+        if answer is None or answer.lower() in ("q", "quit"):
+            return 0
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            answer = games[int(answer) - 1].name
+        try:
+            game = load_game(answer or games[0].name)
+        except TrigamesError as error:
+            console.write(str(error))
+    console.write(f"\n{game.title}: type 'help' during the game for commands, 'rules' for rules.")
+    seats: list[Seat] = []
+    for seat in range(game.num_players):
+        colour = game.player_name(seat)
+        default = "human" if seat == 0 else "greedy"
+        while True:
+            answer = console.ask(
+                f"Who plays {colour} (seat {seat})? {'/'.join(SEAT_KINDS)} [{default}]: "
+            )
+            if answer is None:
+                return 0
+            kind = answer.lower() or default
+            if kind in SEAT_KINDS:
+                break
+            console.write(f"Please answer one of: {', '.join(SEAT_KINDS)}")
+        seats.append(Seat(colour, kind))
+    TerminalGame(game, seats, console).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""Terminal play: humans type moves in notation, computer seats answer at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from trigames.ai.players import GreedyPlayer, Player, make_player
+from trigames.cli.console import Console
+from trigames.core.errors import TrigamesError
+from trigames.core.protocol import AnyGame, AnyState
+from trigames.records import GameRecord, Seat
+
+HELP = """Commands:
+  <move>      play a move in notation, for example {example}
+  moves       list the legal moves
+  hint        suggest a move and say what it does
+  undo        take back your last move (and the computer's answer)
+  save FILE   save the game record as JSON
+  board       draw the board again
+  rules       show the rules
+  help        this list
+  quit        leave (offers to save an unsaved game)"""
+
+
+@dataclass
+class TerminalGame:
+    """One game at the terminal. ``seats[i].kind`` is ``human`` or a computer player kind."""
+
+    game: AnyGame
+    seats: Sequence[Seat]
+    console: Console
+    seed: int | None = None
+    autosave: Path | None = None
+
+    def __post_init__(self) -> None:
+        self.state: AnyState = self.game.new_initial_state()
+        self.computers: dict[int, Player] = {
+            i: make_player(seat.kind, None if self.seed is None else self.seed + i)
+            for i, seat in enumerate(self.seats)
+            if seat.kind != "human"
+        }
+        self.saved_moves = 0
+        self.adviser = GreedyPlayer(self.seed)
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the players quit (or input ends)."""
+        self.show_board()
+        while True:
+            if not self.state.is_over() and self.state.current_player in self.computers:
+                self.computer_move()
+                continue
+            line = self.console.ask(self.prompt())
+            if line is None:
+                self.console.write("")
+                self.quit(ask=False)
+                return
+            if not line:
+                continue
+            if not self.command(line):
+                return
+
+    def prompt(self) -> str:
+        seat = self.state.current_player
+        if seat is None:
+            return "game over (undo, save FILE, quit)> "
+        return f"{self.seat_label(seat)} to move> "
+
+    def seat_label(self, seat: int) -> str:
+        name, colour = self.seats[seat].name, self.game.player_name(seat)
+        return colour if name == colour else f"{name} ({colour})"
+
+    def command(self, line: str) -> bool:
+        """Carry out one line of input; ``False`` ends the session."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            return not self.quit(ask=True)
+        handlers: dict[str, Callable[[], None]] = {
+            "help": self.show_help,
+            "?": self.show_help,
+            "moves": self.show_moves,
+            "hint": self.hint,
+            "undo": self.undo,
+            "board": self.show_board,
+            "rules": lambda: self.console.write(self.game.rules()),
+        }
+        if word in handlers and not rest:
+            handlers[word]()
+        elif word == "save":
+            self.save(rest.strip())
+        else:
+            self.human_move(line)
+        return True
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def human_move(self, text: str) -> None:
+        if self.state.is_over():
+            self.console.write("The game is over: undo, save FILE or quit (help lists commands).")
+            return
+        try:
+            self.state.play(text)
+        except TrigamesError as error:
+            self.console.write(f"{error} (type 'moves' or 'help')")
+            return
+        self.after_move()
+
+    def computer_move(self) -> None:
+        seat = self.state.current_player
+        assert seat is not None
+        self.state.play(self.computers[seat].choose(self.state))
+        self.after_move()
+
+    def after_move(self) -> None:
+        """Draw the board when a human is to move next or the game is over; else one line."""
+        state = self.state
+        if state.is_over() or state.current_player not in self.computers:
+            self.show_board()
+        else:
+            self.console.write(f"Move {len(state.history)}: {self.game.describe_last_move(state)}")
+        self.autosave_now()
+
+    def show_board(self) -> None:
+        state = self.state
+        lines = [self.game.render_text(state, color=self.console.color)]
+        if state.last_move is not None:
+            lines.append(f"Last move ({len(state.history)}): {self.game.describe_last_move(state)}")
+        scores = state.scores()
+        lines.append(
+            "Score: " + ", ".join(f"{self.seat_label(i)} {s}" for i, s in enumerate(scores))
+        )
+        outcome = state.outcome()
+        if outcome is not None:
+            lines.append(f"Game over: {outcome.reason}. {self.result_text()}")
+        self.console.write("\n" + "\n".join(lines))
+
+    def result_text(self) -> str:
+        outcome = self.state.outcome()
+        assert outcome is not None
+        names = [self.seat_label(i) for i in outcome.winners]
+        if len(names) == 1:
+            return f"{names[0]} wins."
+        return f"Draw between {' and '.join(names)}."
+
+    def show_moves(self) -> None:
+        moves = [str(m) for m in self.state.legal_moves()]
+        if not moves:
+            self.console.write("No legal moves: the game is over.")
+            return
+        self.console.write(f"{len(moves)} legal moves: " + " ".join(moves))
+
+    def hint(self) -> None:
+        if self.state.is_over():
+            self.console.write("The game is over.")
+            return
+        move = self.adviser.choose(self.state)
+        self.console.write(f"Hint: {move} - {self.game.explain_move(self.state, move)}")
+
+    def undo(self) -> None:
+        """Take back moves until a human is to move again (at least one move)."""
+        if not self.state.history:
+            self.console.write("There is no move to take back.")
+            return
+        self.state.undo()
+        while self.state.history and self.state.current_player in self.computers:
+            self.state.undo()
+        self.show_board()
+        self.autosave_now()
+
+    def show_help(self) -> None:
+        example = self.state.legal_moves()[0] if not self.state.is_over() else "..."
+        self.console.write(HELP.format(example=example))
+
+    # --- records --------------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        return GameRecord.from_state(self.state, self.seats)
+
+    def save(self, path: str) -> bool:
+        if not path:
+            self.console.write("Say where: save FILE, for example save game.json")
+            return False
+        try:
+            self.record().save(path)
+        except OSError as error:
+            self.console.write(f"Could not save to {path}: {error.strerror or error}")
+            return False
+        self.saved_moves = len(self.state.history)
+        self.console.write(f"Saved {len(self.state.history)} moves to {path}.")
+        return True
+
+    def autosave_now(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.record().save(self.autosave)
+        except OSError as error:
+            self.console.write(f"Could not save to {self.autosave}: {error.strerror or error}")
+        else:
+            self.saved_moves = len(self.state.history)
+
+    def quit(self, *, ask: bool) -> bool:
+        """Leave, first offering to save unsaved moves; ``False`` if the player stays."""
+        if ask and len(self.state.history) != self.saved_moves:
+            while True:
+                answer = self.console.ask(
+                    "Save the game first? Type a file name, Enter to quit without saving, "
+                    "or 'back' to keep playing: "
+                )
+                if answer is None or answer == "":
+                    break
+                if answer.lower() == "back":
+                    return False
+                if self.save(answer):
+                    break
+        self.console.write("Goodbye.")
+        return True

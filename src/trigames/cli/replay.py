@@ -1,0 +1,78 @@
+"""Stepping through a saved game record."""
+
+from __future__ import annotations
+
+from trigames.cli.console import Console
+from trigames.core.protocol import AnyState
+from trigames.records import GameRecord
+
+HELP = (
+    "Enter/n: next move  p: previous  N (a number): go to after move N  s: start  e: end  q: quit"
+)
+
+
+def replay(record: GameRecord, console: Console, *, step: bool = True) -> None:
+    """Show the record's positions; with ``step`` the user moves through them.
+
+    The whole record is checked first, so a broken one is refused before anything is shown.
+    """
+    final = record.replay()
+    game = final.game
+    total = len(record.moves)
+    players = ", ".join(
+        f"{game.player_name(i)}: {seat.name} ({seat.kind})" for i, seat in enumerate(record.players)
+    )
+    console.write(f"{record.spec} - {record.date} - {players}")
+    result = record.result
+    if result is not None:
+        winners = " and ".join(record.players[i].name for i in result.winners)
+        verdict = "draw between " + winners if result.is_draw else winners + " wins"
+        console.write(f"Result: {verdict} ({result.reason}); scores {list(result.scores)}")
+    else:
+        console.write(f"Unfinished game, {total} moves.")
+    state = game.new_initial_state()
+
+    def goto(target: int) -> None:
+        while len(state.history) > target:
+            state.undo()
+        while len(state.history) < target:
+            state.play(record.moves[len(state.history)])
+
+    def show(position: AnyState) -> None:
+        done = len(position.history)
+        heading = "Start" if done == 0 else f"After move {done} of {total}"
+        lines = [f"\n{heading}", game.render_text(position, color=console.color)]
+        if done:
+            lines.append(game.describe_last_move(position))
+        console.write("\n".join(lines))
+
+    if not step:
+        show(state)
+        for move in record.moves:
+            state.play(move)
+            show(state)
+        return
+    console.write(HELP)
+    show(state)
+    while True:
+        line = console.ask("replay> ")
+        if line is None or line.lower() in ("q", "quit"):
+            return
+        command = line.lower()
+        if command in ("", "n", "next"):
+            if len(state.history) == total:
+                console.write("That was the last move (p: previous, q: quit).")
+                continue
+            goto(len(state.history) + 1)
+        elif command in ("p", "prev", "previous", "b", "back"):
+            goto(max(0, len(state.history) - 1))
+        elif command == "s":
+            goto(0)
+        elif command == "e":
+            goto(total)
+        elif command.isdigit() and int(command) <= total:
+            goto(int(command))
+        else:
+            console.write(HELP + f"  (moves 0 to {total})")
+            continue
+        show(state)
