@@ -30,6 +30,11 @@ FORMAT = "trigames-record"
 VERSION = 1
 
 
+def now() -> str:
+    """The current time as the records write it (ISO 8601, UTC, whole seconds)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sat in a seat: a display name and a kind (``human``, ``random``, ``greedy``...)."""
@@ -46,17 +51,25 @@ class GameRecord:
     players: list[Seat]
     moves: list[str] = field(default_factory=list)
     result: Outcome | None = None
-    date: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    date: str = field(default_factory=lambda: now())
 
     @classmethod
-    def from_state(cls, state: AnyState, players: Sequence[Seat]) -> GameRecord:
-        """The record of the moves played on ``state`` since it was created."""
-        return cls(
+    def from_state(
+        cls, state: AnyState, players: Sequence[Seat], date: str | None = None
+    ) -> GameRecord:
+        """The record of the moves played on ``state`` since it was created.
+
+        ``date`` (ISO 8601) is when the game started; by default, now.
+        """
+        record = cls(
             spec=str(state.game.spec),
             players=list(players),
             moves=[str(move) for move in state.history],
             result=state.outcome(),
         )
+        if date is not None:
+            record.date = date
+        return record
 
     # --- JSON -----------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TrigamesError, UsageError) as error:
         print(f"trigames: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (for example `| head`): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 1
     except OSError as error:
         print(
             f"trigames: error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr

@@ -10,7 +10,7 @@ from trigames.ai.players import GreedyPlayer, Player, make_player
 from trigames.cli.console import Console
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
-from trigames.records import GameRecord, Seat
+from trigames.records import GameRecord, Seat, now
 
 HELP = """Commands:
   <move>      play a move in notation, for example {example}
@@ -42,6 +42,7 @@ class TerminalGame:
             if seat.kind != "human"
         }
         self.saved_moves = 0
+        self.started = now()
         self.adviser = GreedyPlayer(self.seed)
 
     # --- the loop -------------------------------------------------------------------------
@@ -178,7 +179,7 @@ class TerminalGame:
     # --- records --------------------------------------------------------------------------
 
     def record(self) -> GameRecord:
-        return GameRecord.from_state(self.state, self.seats)
+        return GameRecord.from_state(self.state, self.seats, self.started)
 
     def save(self, path: str) -> bool:
         if not path:

@@ -1,0 +1,148 @@
+"""Terminal play, driven by scripted input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ScriptedInput
+from trigames.cli.main import main
+from trigames.records import GameRecord
+
+
+def play(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, lines: list[str], *args: str
+) -> str:
+    typed.lines = lines
+    assert main(["play", *args, "--no-color"]) == 0
+    return capsys.readouterr().out
+
+
+def test_moves_are_played_and_drawn_with_the_last_move(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    out = play(capsys, typed, ["D1-D4", "a1-d1", "f2-c1", "quit", ""], "triggle")
+    assert "D  1━━━2━━━3━━━4   5   6   7  D" in out  # the first band, heavy as the last move
+    assert "Last move (3): Blue C1-F2, claims 1 triangle: C1-D1-D2" in out
+    assert "Score: Blue 1, Yellow 0" in out
+    assert "Yellow to move> " in typed.prompts
+
+
+def test_bad_input_reprompts_with_a_reason(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    out = play(capsys, typed, ["D1-D4", "A1-A4", "D1-D4", "Z9", "A1-A3", "quit", ""], "triggle")
+    assert "it does not share a peg with any band" in out
+    assert "every segment it would cover is already covered" in out
+    assert "'Z9' is not a band: write its two end pegs" in out
+    assert "its ends must be 4 pegs apart" in out
+    assert typed.prompts.count("Yellow to move> ") == 5
+
+
+def test_moves_hint_and_help(capsys: pytest.CaptureFixture[str], typed: ScriptedInput) -> None:
+    out = play(capsys, typed, ["moves", "hint", "help", "quit"], "triggle(size=3)")
+    assert "12 legal moves: A1-D3" in out
+    assert "Hint: " in out
+    assert "leaves no triangle to close" in out
+    assert "save FILE" in out
+
+
+def test_undo_takes_back_the_computer_reply_too(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    out = play(
+        capsys,
+        typed,
+        ["D1-D4", "undo", "undo", "quit", ""],
+        "triggle",
+        "--seat",
+        "1=random",
+        "--seed",
+        "4",
+    )
+    assert "Move 1: Blue D1-D4" in out
+    assert "There is no move to take back." in out
+    assert typed.prompts.count("Blue to move> ") == 4  # D1-D4, undo, undo, quit
+
+
+def test_save_then_replay_round_trip(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    record_file = tmp_path / "game.json"
+    play(
+        capsys,
+        typed,
+        [f"save {record_file}", "quit"],
+        "triggle(size=3)",
+        "--seat",
+        "0=greedy",
+        "--seat",
+        "1=random",
+        "--name",
+        "yellow=Robin",
+        "--seed",
+        "1",
+    )
+    record = GameRecord.load(record_file)
+    assert record.spec == "triggle(size=3)"
+    assert [(p.name, p.kind) for p in record.players] == [("Blue", "greedy"), ("Robin", "random")]
+    assert record.result is not None
+    final = record.replay()
+    assert final.is_over()
+    typed.lines = []
+    assert main(["replay", str(record_file), "--all", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert f"After move {len(record.moves)} of {len(record.moves)}" in out
+
+
+def test_quit_offers_to_save(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    target = tmp_path / "kept.json"
+    out = play(capsys, typed, ["D1-D4", "quit", "back", "D1-G1", "quit", str(target)], "triggle")
+    assert "Saved 2 moves" in out
+    assert json.loads(target.read_text())["moves"] == ["D1-D4", "D1-G1"]
+
+
+def test_autosave_keeps_every_move(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    target = tmp_path / "auto.json"
+    play(capsys, typed, ["D1-D4", "D1-G1"], "triggle", "--save", str(target))
+    assert GameRecord.load(target).moves == ["D1-D4", "D1-G1"]
+
+
+def test_save_failure_is_reported_and_play_goes_on(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    out = play(
+        capsys, typed, [f"save {tmp_path}/missing/dir/g.json", "D1-D4", "quit", ""], "triggle"
+    )
+    assert "Could not save" in out
+    assert "Last move (1): Blue D1-D4" in out
+
+
+def test_replay_steps_back_and_forth(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    target = tmp_path / "g.json"
+    play(capsys, typed, ["D1-D4", "D1-G1", f"save {target}", "quit"], "triggle")
+    typed.lines = ["", "", "p", "e", "7", "q"]
+    assert main(["replay", str(target), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("After move 1 of 2") == 2
+    assert "After move 2 of 2" in out
+    assert "moves 0 to 2" in out
+
+
+def test_interactive_start_asks_for_game_and_seats(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    typed.lines = ["9", "triggle(size=3)", "", "robot", "random", "quit", ""]
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "1. Triggle" in out
+    assert "Please answer one of: human, random, greedy" in out
+    assert "Blue to move> " in typed.prompts

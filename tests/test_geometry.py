@@ -1,0 +1,52 @@
+"""The shared triangular lattice."""
+
+from __future__ import annotations
+
+import pytest
+
+from trigames.geometry.trilattice import HexRegion, points_up, to_plane
+
+
+@pytest.mark.parametrize("radius", range(1, 9))
+def test_hexagon_counts(radius: int) -> None:
+    region = HexRegion(radius)
+    assert len(region.points) == 3 * radius * (radius + 1) + 1
+    assert len(region.segments()) == 3 * radius * (3 * radius + 1)
+    assert len(region.triangles()) == 6 * radius**2
+    triangles = region.triangles()
+    assert sum(points_up(t) for t in triangles) == len(triangles) // 2
+
+
+@pytest.mark.parametrize("radius", range(1, 9))
+def test_triangles_are_unit_equilateral(radius: int) -> None:
+    for triangle in HexRegion(radius).triangles():
+        corners = [to_plane(c) for c in triangle]
+        for i in range(3):
+            (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 3]
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 == pytest.approx(1.0)
+
+
+def test_lines_of_four_on_the_default_board() -> None:
+    region = HexRegion(3)
+    lines = region.lines(4)
+    assert len(lines) == 48
+    assert len(set(lines)) == 48
+
+
+def test_names_round_trip_and_read_like_the_board() -> None:
+    region = HexRegion(3)
+    assert region.name((0, -3)) == "A1"  # top-left corner
+    assert region.name((-3, 0)) == "D1"  # left corner of the middle row
+    assert region.name((3, 0)) == "D7"
+    for point in region.points:
+        assert region.point(region.name(point)) == point
+        assert region.point(region.name(point).lower()) == point
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("H1", "rows run from A to G"), ("A5", "row A has points 1 to 4"), ("11", "not a point")],
+)
+def test_bad_names(name: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        HexRegion(3).point(name)
