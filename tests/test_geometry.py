@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from trigames.geometry.hexcells import CellRegion, distance, hexagon, neighbours
 from trigames.geometry.trilattice import HexRegion, points_up, to_plane
 
 
@@ -50,3 +51,30 @@ def test_names_round_trip_and_read_like_the_board() -> None:
 def test_bad_names(name: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         HexRegion(3).point(name)
+
+
+@pytest.mark.parametrize(
+    ("centres", "cells", "playing"),
+    [
+        ([(0, 0)], 127, 84),
+        ([(0, 0), (6, 0)], 205, 136),
+        ([(0, 0), (6, 0), (0, 6)], 262, 174),
+    ],
+)
+def test_hex_cell_boards_of_the_summer_house_floor(
+    centres: list[tuple[int, int]], cells: int, playing: int
+) -> None:
+    region = CellRegion.union_of_hexagons(centres, 6)
+    assert len(region.cells) == cells
+    assert sum((q - r) % 3 != 0 for q, r in region.cells) == playing
+
+
+def test_hex_cells_neighbours_distance_and_connection() -> None:
+    region = CellRegion.of(hexagon((0, 0), 2))
+    assert len(region.cells) == 19
+    assert len(region.edge_cells()) == 12
+    assert all(distance((0, 0), n) == 1 for n in neighbours((0, 0)))
+    assert distance((-2, 0), (2, 0)) == 4
+    assert region.connected([(0, 0), (1, 0), (1, -1)])
+    assert not region.connected([(0, 0), (2, 0)])
+    assert region.connected([])

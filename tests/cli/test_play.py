@@ -146,3 +146,20 @@ def test_interactive_start_asks_for_game_and_seats(
     assert "1. Triggle" in out
     assert "Please answer one of: human, random, greedy" in out
     assert "Blue to move> " in typed.prompts
+
+
+def test_ctrl_c_offers_to_save(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    target = tmp_path / "interrupted.json"
+    script = ScriptedInput(["D1-D4", str(target)])
+
+    def interrupting(prompt: str = "") -> str:
+        if prompt == "Yellow to move> ":
+            raise KeyboardInterrupt
+        return script(prompt)
+
+    monkeypatch.setattr("builtins.input", interrupting)
+    assert main(["play", "triggle", "--no-color"]) == 0
+    assert GameRecord.load(target).moves == ["D1-D4"]
+    assert "Saved 1 moves" in capsys.readouterr().out

@@ -48,8 +48,15 @@ class TerminalGame:
     # --- the loop -------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Play until the players quit (or input ends)."""
+        """Play until the players quit or input ends; Ctrl-C offers to save before leaving."""
         self.show_board()
+        try:
+            self.loop()
+        except KeyboardInterrupt:
+            self.console.write("")
+            self.quit(ask=True, can_go_back=False)
+
+    def loop(self) -> None:
         while True:
             if not self.state.is_over() and self.state.current_player in self.computers:
                 self.computer_move()
@@ -204,17 +211,17 @@ class TerminalGame:
         else:
             self.saved_moves = len(self.state.history)
 
-    def quit(self, *, ask: bool) -> bool:
+    def quit(self, *, ask: bool, can_go_back: bool = True) -> bool:
         """Leave, first offering to save unsaved moves; ``False`` if the player stays."""
         if ask and len(self.state.history) != self.saved_moves:
+            back = ", or 'back' to keep playing" if can_go_back else ""
             while True:
                 answer = self.console.ask(
-                    "Save the game first? Type a file name, Enter to quit without saving, "
-                    "or 'back' to keep playing: "
+                    f"Save the game first? Type a file name, Enter to quit without saving{back}: "
                 )
                 if answer is None or answer == "":
                     break
-                if answer.lower() == "back":
+                if answer.lower() == "back" and can_go_back:
                     return False
                 if self.save(answer):
                     break
