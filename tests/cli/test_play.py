@@ -162,4 +162,4 @@ def test_ctrl_c_offers_to_save(
     monkeypatch.setattr("builtins.input", interrupting)
     assert main(["play", "triggle", "--no-color"]) == 0
     assert GameRecord.load(target).moves == ["D1-D4"]
-    assert "Saved 1 moves" in capsys.readouterr().out
+    assert "Saved 1 move " in capsys.readouterr().out

@@ -298,8 +298,10 @@ def start(console: Console) -> int:
         console.write(f"  {number}. {cls.title}: {cls.summary}")
     game: AnyGame | None = None
     while game is None:
+        numbers = "1" if len(games) == 1 else f"1-{len(games)}"
         answer = console.ask(
-            f"\nWhich game? Type 1-{len(games)}, or a spec like 'triggle(players=3)' (q to quit): "
+            f"\nWhich game? Type {numbers} (Enter for 1), a spec like 'triggle(players=3)', "
+            "or q to quit: "
         )
         if answer is None or answer.lower() in ("q", "quit"):
             return 0

@@ -198,7 +198,8 @@ class TerminalGame:
             self.console.write(f"Could not save to {path}: {error.strerror or error}")
             return False
         self.saved_moves = len(self.state.history)
-        self.console.write(f"Saved {len(self.state.history)} moves to {path}.")
+        count = len(self.state.history)
+        self.console.write(f"Saved {count} move{'' if count == 1 else 's'} to {path}.")
         return True
 
     def autosave_now(self) -> None:
