@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trigames.geometry.trilattice import Point
+from trigames.geometry.tritext import LatticeCanvas
 
 if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleState
 
-RESET = "\x1b[0m"
 SEAT_COLOURS = ("\x1b[1;34m", "\x1b[1;33m", "\x1b[1;31m", "\x1b[1;32m")
 LAST = "\x1b[1;35m"
 DIM = "\x1b[2m"
@@ -37,64 +36,35 @@ def render(state: TriggleState, *, color: bool = False) -> str:
     E      1   2   3      E
     """
     board = state.board
-    region = board.region
-    radius = region.radius
-    width = 1 if 2 * radius + 1 <= 9 else 2  # digits of the largest peg number
-    half = width + 1  # columns between a peg and the next row's neighbouring peg
-    columns = 4 * radius * half + width
-    canvas = [[" "] * columns for _ in range(4 * radius + 1)]
+    canvas = LatticeCanvas(board.region, numbers=False)
+    long = "─" * (canvas.width + 2)
+    heavy = "━" * (canvas.width + 2)
     last = state.last_move
     last_segments = board.band_segments[board.band_index[last]] if last is not None else 0
-    segment_bit = {seg: 1 << i for i, seg in enumerate(board.segments)}
     claimed_now = set(state.claimed_by_last_move())
 
-    def paint(text: str, code: str | None) -> str:
-        return f"{code}{text}{RESET}" if color and code else text
+    def style(code: str) -> str | None:
+        return code if color else None
 
-    def column(point: Point) -> int:
-        q, r = point
-        return (2 * q + r + 2 * radius) * half
-
-    def put(line: int, col: int, text: str, code: str | None = None) -> None:
-        for k, char in enumerate(text):
-            canvas[line][col + k] = paint(char, code)
-
-    def segment(a: Point, b: Point, line: int, col: int, light: str, heavy: str) -> None:
-        bit = segment_bit[(a, b)]
-        if state.covered & bit:
-            if last_segments & bit:
-                put(line, col, heavy, LAST)
+    for i, (q, r) in enumerate(board.pegs):
+        number = str(q - board.region.row_range(r).start + 1)
+        canvas.point((q, r), number, None if state.used >> i & 1 else style(DIM))
+    for i, (a, b) in enumerate(board.segments):
+        if state.covered >> i & 1:
+            horizontal = a[1] == b[1]
+            if last_segments >> i & 1:
+                text = heavy if horizontal else ("╲" if b[0] == a[0] else "╱")
+                canvas.segment(a, b, text, style(LAST))
             else:
-                put(line, col, light)
-
-    for (q, r), peg_bit in zip(board.pegs, (1 << i for i in range(len(board.pegs))), strict=True):
-        line, col = 2 * (r + radius), column((q, r))
-        number = q - region.row_range(r).start + 1
-        put(line, col, str(number).rjust(width), None if state.used & peg_bit else DIM)
-        if region.contains((q + 1, r)):
-            segment((q, r), (q + 1, r), line, col + width, "─" * (width + 2), "━" * (width + 2))
-        if region.contains((q, r + 1)):
-            segment((q, r), (q, r + 1), line + 1, col + width, "\\", "╲")
-        if region.contains((q - 1, r + 1)):
-            segment((q, r), (q - 1, r + 1), line + 1, col - 1, "/", "╱")
-
+                canvas.segment(a, b, long if horizontal else ("\\" if b[0] == a[0] else "/"))
     for t, triangle in enumerate(board.triangles):
-        top = [corner for corner in triangle if corner[1] == triangle[0][1]]
-        line = 2 * (top[0][1] + radius) + 1
-        col = column(top[0]) if len(top) == 1 else column(top[0]) + half
         seat = state.owner[t]
         if seat >= 0:
-            style = SEAT_COLOURS[seat] + ("\x1b[4m" if t in claimed_now else "")
-            put(line, col, state.game.player_name(seat)[0].rjust(width), style)
+            code = SEAT_COLOURS[seat] + ("\x1b[4m" if t in claimed_now else "")
+            canvas.triangle(triangle, state.game.player_name(seat)[0], style(code))
         elif state.is_complete(t):
-            put(line, col, "·".rjust(width))
-
-    letters = dict(region.row_letters())
-    rows = []
-    for line, cells in enumerate(canvas):
-        label = letters[line // 2 - radius] if line % 2 == 0 else " "
-        rows.append(f"{label}  {''.join(cells)}  {label}".rstrip())
-    return "\n".join(rows)
+            canvas.triangle(triangle, "·")
+    return canvas.render()
 
 
 def describe_last_move(state: TriggleState) -> str:
