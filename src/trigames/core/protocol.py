@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -205,3 +206,20 @@ class Game(ABC, Generic[MoveT]):
 #: A game or state of any game, for code that works with every game.
 AnyGame = Game[Any]
 AnyState = State[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedMove:
+    """A move that is fully described by its canonical notation, like ``Band('A1-A4')``.
+
+    Subclasses add only a name (and ``__slots__ = ()``); moves of different classes never
+    compare equal.
+    """
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"

@@ -14,26 +14,19 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache, reduce
 
 from trigames.core.errors import MoveParseError
+from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import HexRegion, Point, Segment, Triangle
 
 BAND_PEGS = 4
 
 
-@dataclass(frozen=True, slots=True)
-class Band:
+class Band(NamedMove):
     """An elastic band over four collinear pegs, named by its end pegs: ``Band('A1-A4')``."""
 
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __repr__(self) -> str:
-        return f"Band({self.name!r})"
+    __slots__ = ()
 
 
 class TriggleBoard:
