@@ -3,7 +3,7 @@
 >>> load_game("triggle(players=3)").num_players
 3
 >>> [entry.name for entry in list_games()]
-['triggle']
+['triggle', 'tricolor']
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 from trigames.core.errors import UnknownGameError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
+from trigames.games.tricolor import Tricolor
 from trigames.games.triggle import Triggle
 
-GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle,)}
+GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Tricolor)}
 
 
 def game_class(name: str) -> type[AnyGame]:

@@ -127,6 +127,34 @@ class HexRegion:
                     runs.append(run)
         return runs
 
+    def sectors(self, point: Point) -> list[Triangle | None]:
+        """The six unit triangles around ``point``, counter-clockwise from the one east of it.
+
+        Sector ``k`` has corners ``point``, ``point + DIRECTIONS[k]`` and
+        ``point + DIRECTIONS[k + 1]``; it is ``None`` where it leaves the region.
+        """
+        found: list[Triangle | None] = []
+        for k in range(6):
+            corners = (point, add(point, DIRECTIONS[k]), add(point, DIRECTIONS[(k + 1) % 6]))
+            found.append(corners if all(self.contains(c) for c in corners) else None)
+        return found
+
+    def lozenges(self) -> list[tuple[Segment, Triangle, Triangle]]:
+        """Pairs of unit triangles sharing a side: ``(shared side, triangle, triangle)``.
+
+        One per inner segment, in :meth:`segments` order; each triangle is a ``points up``
+        corner triple as in :meth:`triangles`.
+        """
+        by_corners = {frozenset(t): t for t in self.triangles()}
+        found = []
+        for a, b in self.segments():
+            k = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+            thirds = (add(a, DIRECTIONS[(k + 1) % 6]), add(a, DIRECTIONS[(k - 1) % 6]))
+            pair = [by_corners.get(frozenset((a, b, c))) for c in thirds]
+            if pair[0] is not None and pair[1] is not None:
+                found.append(((a, b), pair[0], pair[1]))
+        return found
+
     # --- names ----------------------------------------------------------------------------
 
     def name(self, point: Point) -> str:

@@ -1,0 +1,331 @@
+"""Tricolor: lay lozenges in the colour due; stars and hexagons score, empty triangles cost.
+
+>>> import trigames
+>>> state = trigames.load_game("tricolor").new_initial_state()
+>>> state.due_colour, len(state.legal_moves())
+('orange', 44)
+>>> state.play("D4-D5")
+>>> state.due_colour, state.current_player
+('green', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from trigames.core.errors import PositionError
+from trigames.core.outcome import Outcome
+from trigames.core.protocol import Game, State
+from trigames.core.spec import GameSpec, Option
+from trigames.games.tricolor import evaluation, text
+from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
+
+SEAT_NAMES = ("White", "Black", "Red", "Blue")
+EMPTY_TRIANGLE = "empty triangle"
+
+
+@dataclass(frozen=True)
+class Completion:
+    """What one move completed: crowns, stars, hexagons and empty triangles, with places."""
+
+    crowns: tuple[str, ...] = ()
+    stars: tuple[str, ...] = ()
+    hexagons: tuple[str, ...] = ()
+    empty_triangles: tuple[str, ...] = ()
+
+    @property
+    def points(self) -> int:
+        """+1 per star or hexagon, -1 per empty triangle."""
+        return len(self.stars) + len(self.hexagons) - len(self.empty_triangles)
+
+    @property
+    def extra_move(self) -> bool:
+        """A crown or a star, but no hexagon and no empty triangle, earns another move."""
+        return bool(self.crowns or self.stars) and not (self.hexagons or self.empty_triangles)
+
+
+# One undo record: lozenge, mover, free lozenges before, due colour before, what the move
+# completed, whether it ended the game, last piece before.
+_Undo = tuple[int, int, int, int, Completion, bool, int]
+
+
+class TricolorState(State[Lozenge]):
+    """A Tricolor position. Covered triangles and free lozenges are bit masks."""
+
+    game: Tricolor
+
+    def __init__(self, game: Tricolor) -> None:
+        super().__init__(game)
+        self.board = board = game.board
+        self.covered = 0  # triangles under a piece
+        self.placed = 0  # lozenges holding a piece
+        self.available = board.all_lozenges  # lozenges whose two triangles are empty
+        self.placed_by = [-1] * len(board.lozenges)  # seat that placed each piece, or -1
+        self.points = [0] * game.num_players
+        self.due = 0  # index in COLOURS of the colour due next
+        self.to_move: int | None = 0
+        self.last_piece = -1
+        self._undo: list[_Undo] = []
+
+    # --- queries ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def due_colour(self) -> str:
+        """The colour the next piece must have."""
+        return COLOURS[self.due]
+
+    def legal_mask(self) -> int:
+        """Free lozenges of the due colour, as a bit mask."""
+        return self.available & self.board.colour_mask[self.due] if self.to_move is not None else 0
+
+    def legal_moves(self) -> list[Lozenge]:
+        lozenges = self.board.lozenges
+        moves: list[Lozenge] = []
+        remaining = self.legal_mask()
+        while remaining:
+            low = remaining & -remaining
+            moves.append(lozenges[low.bit_length() - 1])
+            remaining ^= low
+        return moves
+
+    def illegal_reason(self, move: Lozenge) -> str | None:
+        board = self.board
+        index = board.lozenge_index.get(move)
+        if index is None:
+            return f"there is no lozenge {move} on this board"
+        if self.legal_mask() >> index & 1:
+            return None
+        if not self.available >> index & 1:
+            return "it overlaps a piece already on the board"
+        return f"it is {COLOURS[board.colour[index]]}, and {self.due_colour} is due"
+
+    def parse_move(self, text: str) -> Lozenge:
+        return self.board.parse_lozenge(text)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.points)
+
+    def outcome(self) -> Outcome | None:
+        if self.to_move is not None:
+            return None
+        best = max(self.points)
+        winners = tuple(seat for seat, score in enumerate(self.points) if score == best)
+        return Outcome(winners, tuple(self.points), f"no {self.due_colour} lozenge is left")
+
+    def last_mover(self) -> int | None:
+        """The seat that placed the last piece on this state, if any."""
+        return self._undo[-1][1] if self._undo else None
+
+    def last_completion(self) -> Completion | None:
+        """What the last move on this state completed."""
+        return self._undo[-1][4] if self._undo else None
+
+    def ended_by_last_move(self) -> bool:
+        """True when the last move ended the game (and so earned its maker the last-move point)."""
+        return bool(self._undo) and self._undo[-1][5]
+
+    def is_empty_triangle(self, triangle: int) -> bool:
+        """True for an empty triangle whose every side borders a piece or the board's edge."""
+        neighbours = self.board.triangle_neighbours[triangle]
+        return not self.covered >> triangle & 1 and self.covered & neighbours == neighbours
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def _apply(self, move: Lozenge) -> None:
+        board = self.board
+        i = board.lozenge_index[move]
+        mover = self.to_move
+        assert mover is not None
+        before = (self.available, self.due, self.last_piece)
+        self.covered |= board.lozenge_mask[i]
+        self.placed |= 1 << i
+        self.available &= ~board.conflicts[i]
+        self.placed_by[i] = mover
+        self.last_piece = i
+        completion = self._completion(i)
+        self.points[mover] += completion.points
+        self.due = (self.due + 1) % 3
+        keeps_turn = completion.extra_move
+        self.to_move = mover if keeps_turn else (mover + 1) % self.game.num_players
+        ended = not self.available & board.colour_mask[self.due]
+        if ended:
+            self.points[mover] += 1
+            self.to_move = None
+        self._undo.append((i, mover, before[0], before[1], completion, ended, before[2]))
+
+    def _completion(self, i: int) -> Completion:
+        """What placing lozenge ``i`` (already on the board) completes."""
+        board = self.board
+        placed = self.placed
+        found: dict[str, list[str]] = {CROWN: [], STAR: [], HEXAGON: []}
+        for kind, centre, lozenges in board.configurations_of[i]:
+            if placed & lozenges == lozenges:
+                found[kind].append(board.region.name(centre))
+        empties = tuple(
+            board.triangle_names[t] for t in board.lozenge_border[i] if self.is_empty_triangle(t)
+        )
+        return Completion(tuple(found[CROWN]), tuple(found[STAR]), tuple(found[HEXAGON]), empties)
+
+    def _revert(self, move: Lozenge) -> None:
+        i, mover, self.available, self.due, completion, ended, self.last_piece = self._undo.pop()
+        self.covered &= ~self.board.lozenge_mask[i]
+        self.placed &= ~(1 << i)
+        self.placed_by[i] = -1
+        self.points[mover] -= completion.points + (1 if ended else 0)
+        self.to_move = mover
+
+    def clone(self) -> TricolorState:
+        copy = TricolorState.__new__(TricolorState)
+        copy.__dict__.update(self.__dict__)
+        copy.placed_by = list(self.placed_by)
+        copy.points = list(self.points)
+        copy.history = list(self.history)
+        copy._undo = list(self._undo)
+        return copy
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": str(self.game.spec),
+            "pieces": {
+                str(board.lozenges[i]): seat for i, seat in enumerate(self.placed_by) if seat >= 0
+            },
+            "scores": list(self.points),
+            "due": self.due_colour,
+            "to_move": self.to_move,
+            "last": str(board.lozenges[self.last_piece]) if self.last_piece >= 0 else None,
+        }
+
+
+class Tricolor(Game[Lozenge]):
+    """Tricolor with its options fixed by a spec string."""
+
+    name: ClassVar[str] = "tricolor"
+    title: ClassVar[str] = "Tricolor"
+    summary: ClassVar[str] = "lozenges in a fixed colour cycle; stars and hexagons score"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("size", 4, "triangles on each side of the hexagonal board", minimum=2, maximum=8),
+        Option("players", 2, "number of players", minimum=2, maximum=4),
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.board = TricolorBoard.of_size(spec.int_option("size"))
+        self._players = spec.int_option("players")
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    def player_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def new_initial_state(self) -> TricolorState:
+        return TricolorState(self)
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TricolorState:
+        return _state_from_json(self, obj)
+
+    def info(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": str(self.spec),
+            "players": self.num_players,
+            "triangles": len(board.triangles),
+            "lozenges": len(board.lozenges),
+            "lozenges_per_colour": {
+                colour: len(board.by_colour[c]) for c, colour in enumerate(COLOURS)
+            },
+            "most_pieces": len(board.triangles) // 2,
+        }
+
+    def evaluate(self, state: State[Lozenge], seat: int) -> float:
+        assert isinstance(state, TricolorState)
+        return evaluation.evaluate(state, seat)
+
+    def explain_move(self, state: State[Lozenge], move: Lozenge) -> str:
+        scratch = state.clone()
+        scratch.play(move)
+        assert isinstance(scratch, TricolorState)
+        return text.explain(scratch)
+
+    def render_text(self, state: State[Lozenge], *, color: bool = False) -> str:
+        assert isinstance(state, TricolorState)
+        return text.render(state, color=color)
+
+    def describe_last_move(self, state: State[Lozenge]) -> str:
+        assert isinstance(state, TricolorState)
+        return text.describe_last_move(state)
+
+
+def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:
+    """Build and check a position from its ``to_json`` form."""
+    if not isinstance(obj, Mapping):
+        raise PositionError(f"a Tricolor position is a JSON object, not {type(obj).__name__}")
+    unknown = set(obj) - {"game", "pieces", "scores", "due", "to_move", "last"}
+    if unknown:
+        raise PositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
+    if "game" in obj and obj["game"] != str(game.spec):
+        raise PositionError(f"this position is for {obj['game']!r}, not {str(game.spec)!r}")
+    state = TricolorState(game)
+    board = game.board
+    players = game.num_players
+    pieces = obj.get("pieces", {})
+    if not isinstance(pieces, Mapping):
+        raise PositionError("'pieces' must map lozenges like C2-C3 to the seat that placed them")
+    for name, seat in pieces.items():
+        try:
+            lozenge = board.parse_lozenge(name)
+        except ValueError as error:
+            raise PositionError(f"bad piece: {error}") from None
+        i = board.lozenge_index[lozenge]
+        if not _is_seat(seat, players):
+            raise PositionError(f"piece {name}: the seat must be 0 to {players - 1}")
+        if state.covered & board.lozenge_mask[i]:
+            raise PositionError(f"piece {name} overlaps another piece")
+        state.covered |= board.lozenge_mask[i]
+        state.placed |= 1 << i
+        state.available &= ~board.conflicts[i]
+        state.placed_by[i] = seat
+    scores = obj.get("scores", [0] * players)
+    if not (
+        isinstance(scores, list)
+        and len(scores) == players
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+    ):
+        raise PositionError(f"'scores' must list {players} whole numbers")
+    state.points = list(scores)
+    due = obj.get("due", COLOURS[len(pieces) % 3])
+    if due not in COLOURS:
+        raise PositionError(f"'due' must be one of {', '.join(COLOURS)}, not {due!r}")
+    state.due = COLOURS.index(due)
+    last = obj.get("last")
+    if last is not None:
+        try:
+            state.last_piece = board.lozenge_index[board.parse_lozenge(last)]
+        except ValueError as error:
+            raise PositionError(f"bad last piece: {error}") from None
+        if state.placed_by[state.last_piece] < 0:
+            raise PositionError(f"the last piece {last} is not on the board")
+    over = not state.available & board.colour_mask[state.due]
+    to_move = obj.get("to_move", None if over else 0)
+    if over and to_move is not None:
+        raise PositionError(
+            f"no {due} lozenge is left, so the game is over: 'to_move' must be null"
+        )
+    if not over and not _is_seat(to_move, players):
+        raise PositionError(f"'to_move' must be a seat from 0 to {players - 1}")
+    state.to_move = to_move
+    return state
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
