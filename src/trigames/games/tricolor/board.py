@@ -7,7 +7,7 @@ hexagons are fixed sets of lozenges, so each is one mask.
 >>> len(board.triangles), len(board.lozenges), [len(board.by_colour[c]) for c in range(3)]
 (96, 132, [44, 44, 44])
 >>> board.lozenges[0], COLOURS[board.colour[0]]
-(Lozenge('A1-A2'), 'orange')
+(Lozenge('A1-B2'), 'green')
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ def render(state: TricolorState, *, color: bool = False) -> str:
     >>> print(render(state))
     Due: green
     A      1───2───3      A
-          / \\ / \\ / \\
+          / \\ /O\\ / \\
     B    1───2   3───4    B
-        / \\ /O\\ / \\ / \\
+        / \\ / \\O/ \\ / \\
     C  1───2───3───4───5  C
         \\ / \\ / \\ / \\ /
     D    1───2───3───4    D
