@@ -163,3 +163,22 @@ def test_ctrl_c_offers_to_save(
     assert main(["play", "triggle", "--no-color"]) == 0
     assert GameRecord.load(target).moves == ["D1-D4"]
     assert "Saved 1 move " in capsys.readouterr().out
+
+
+def test_new_starts_over_and_keeps_the_autosaved_game(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    first = tmp_path / "game.json"
+    out = play(capsys, typed, ["D1-D4", "new", "B1-B4", "quit"], "triggle", "--save", str(first))
+    assert "The new game will be saved to" in out
+    assert GameRecord.load(first).moves == ["D1-D4"]
+    assert GameRecord.load(tmp_path / "game-2.json").moves == ["B1-B4"]
+
+
+def test_new_offers_to_save_without_autosave(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    target = tmp_path / "first.json"
+    out = play(capsys, typed, ["D1-D4", "new", str(target), "moves", "quit"], "triggle")
+    assert GameRecord.load(target).moves == ["D1-D4"]
+    assert "48 legal moves" in out  # the new game starts from the empty board

@@ -17,6 +17,7 @@ HELP = """Commands:
   moves       list the legal moves
   hint        suggest a move and say what it does
   undo        take back your last move (and the computer's answer)
+  new         start a new game (offers to save this one)
   save FILE   save the game record as JSON
   board       draw the board again
   rules       show the rules
@@ -93,6 +94,7 @@ class TerminalGame:
             "moves": self.show_moves,
             "hint": self.hint,
             "undo": self.undo,
+            "new": self.new_game,
             "board": self.show_board,
             "rules": lambda: self.console.write(self.game.rules()),
         }
@@ -179,6 +181,18 @@ class TerminalGame:
         self.show_board()
         self.autosave_now()
 
+    def new_game(self) -> None:
+        """Start over with the same seats, after offering to save unsaved moves."""
+        if not self.offer_to_save():
+            return
+        if self.autosave is not None and self.state.history:
+            self.autosave = next_free_name(self.autosave)
+            self.console.write(f"The new game will be saved to {self.autosave}.")
+        self.state = self.game.new_initial_state()
+        self.started = now()
+        self.saved_moves = 0
+        self.show_board()
+
     def show_help(self) -> None:
         example = self.state.legal_moves()[0] if not self.state.is_over() else "..."
         self.console.write(HELP.format(example=example))
@@ -214,17 +228,32 @@ class TerminalGame:
 
     def quit(self, *, ask: bool, can_go_back: bool = True) -> bool:
         """Leave, first offering to save unsaved moves; ``False`` if the player stays."""
-        if ask and len(self.state.history) != self.saved_moves:
-            back = ", or 'back' to keep playing" if can_go_back else ""
-            while True:
-                answer = self.console.ask(
-                    f"Save the game first? Type a file name, Enter to quit without saving{back}: "
-                )
-                if answer is None or answer == "":
-                    break
-                if answer.lower() == "back" and can_go_back:
-                    return False
-                if self.save(answer):
-                    break
+        if ask and not self.offer_to_save(can_go_back=can_go_back):
+            return False
         self.console.write("Goodbye.")
         return True
+
+    def offer_to_save(self, *, can_go_back: bool = True) -> bool:
+        """Ask for a file when there are unsaved moves; ``False`` if the player goes back."""
+        if len(self.state.history) == self.saved_moves:
+            return True
+        back = ", or 'back' to keep playing" if can_go_back else ""
+        while True:
+            answer = self.console.ask(
+                f"Save the game first? Type a file name, Enter to go on without saving{back}: "
+            )
+            if answer is None or answer == "":
+                return True
+            if answer.lower() == "back" and can_go_back:
+                return False
+            if self.save(answer):
+                return True
+
+
+def next_free_name(path: Path) -> Path:
+    """``game.json`` becomes ``game-2.json`` (or the first free ``game-N.json``)."""
+    stem = path.stem.rsplit("-", 1)[0] if path.stem.rsplit("-", 1)[-1].isdigit() else path.stem
+    number = 2
+    while (candidate := path.with_name(f"{stem}-{number}{path.suffix}")).exists():
+        number += 1
+    return candidate
