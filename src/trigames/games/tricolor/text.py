@@ -118,4 +118,4 @@ def describe_last_move(state: TricolorState) -> str:
 
 def explain(state: TricolorState) -> str:
     """Why the last move is worth playing, for hints."""
-    return effects(state) or "completes nothing and gives nothing away"
+    return effects(state) or "completes nothing"
