@@ -36,7 +36,7 @@ def test_bad_input_reprompts_with_a_reason(
     out = play(capsys, typed, ["D1-D4", "A1-A4", "D1-D4", "Z9", "A1-A3", "quit", ""], "triggle")
     assert "it does not share a peg with any band" in out
     assert "every segment it would cover is already covered" in out
-    assert "'Z9' is not a band: write its two end pegs" in out
+    assert "'Z9' is not a band: write two points joined by '-'; a band is written by" in out
     assert "its ends must be 4 pegs apart" in out
     assert typed.prompts.count("Yellow to move> ") == 5
 

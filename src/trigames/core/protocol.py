@@ -19,13 +19,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from trigames.core.errors import GameOverError, IllegalMoveError, UndoError
 from trigames.core.outcome import Outcome
 from trigames.core.spec import GameSpec, Option
 
 MoveT = TypeVar("MoveT", bound=Hashable)
+StateT = TypeVar("StateT", bound="State[Any]")
 
 
 class State(ABC, Generic[MoveT]):
@@ -35,7 +36,7 @@ class State(ABC, Generic[MoveT]):
     this class checks moves and keeps the history.
     """
 
-    def __init__(self, game: Game[MoveT]) -> None:
+    def __init__(self, game: Game[MoveT, Any]) -> None:
         self.game = game
         self.history: list[MoveT] = []
 
@@ -73,7 +74,7 @@ class State(ABC, Generic[MoveT]):
         """
 
     @abstractmethod
-    def clone(self) -> State[MoveT]:
+    def clone(self) -> Self:
         """An independent copy, history included."""
 
     @abstractmethod
@@ -127,32 +128,37 @@ class State(ABC, Generic[MoveT]):
         return f"{self.game!r}.state_from_json({self.to_json()!r})"
 
 
-class Game(ABC, Generic[MoveT]):
-    """A game with its options fixed: the factory of its states and the home of its parts."""
+class Game(ABC, Generic[MoveT, StateT]):
+    """A game with its options fixed: the factory of its states and the home of its parts.
+
+    A game declares its parts as plain functions of a state: :meth:`render_text`,
+    :meth:`describe_last_move`, :meth:`explain_last_move` and :meth:`heuristic`.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str]
     options: ClassVar[tuple[Option, ...]]
+    #: Short names of the seats as players see them (often colours), seat 0 first.
+    seat_names: ClassVar[tuple[str, ...]]
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
+        players = spec.options.get("players", 2)
+        assert isinstance(players, int)
+        self.num_players = players
+        """How many seats the game has: its ``players`` option, or two."""
 
-    @property
-    @abstractmethod
-    def num_players(self) -> int:
-        """How many seats the game has."""
-
-    @abstractmethod
     def player_name(self, seat: int) -> str:
-        """A short name for a seat, as players see it (for example a colour)."""
+        """The name of a seat, for example ``Blue``."""
+        return self.seat_names[seat]
 
     @abstractmethod
-    def new_initial_state(self) -> State[MoveT]:
+    def new_initial_state(self) -> StateT:
         """The starting position."""
 
     @abstractmethod
-    def state_from_json(self, obj: Mapping[str, Any]) -> State[MoveT]:
+    def state_from_json(self, obj: Mapping[str, Any]) -> StateT:
         """A position from :meth:`State.to_json` (raises ``PositionError`` if it is broken)."""
 
     @abstractmethod
@@ -160,32 +166,39 @@ class Game(ABC, Generic[MoveT]):
         """Facts about the board as a JSON-ready dictionary."""
 
     @abstractmethod
-    def render_text(self, state: State[MoveT], *, color: bool = False) -> str:
+    def render_text(self, state: StateT, *, color: bool = False) -> str:
         """The position drawn as text with coordinates, marking the last move."""
 
     @abstractmethod
-    def describe_last_move(self, state: State[MoveT]) -> str:
-        """One line saying what the last move on ``state`` did, for people."""
+    def describe_last_move(self, state: StateT) -> str:
+        """One line saying who made the last move on ``state`` and what it did, for people."""
 
-    def explain_move(self, state: State[MoveT], move: MoveT) -> str:
+    def explain_last_move(self, state: StateT) -> str:
+        """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
+        return self.describe_last_move(state)
+
+    def explain_move(self, state: StateT, move: MoveT) -> str:
         """What playing ``move`` on ``state`` would do, for hints (``state`` is unchanged)."""
         scratch = state.clone()
         scratch.play(move)
-        return self.describe_last_move(scratch)
+        return self.explain_last_move(scratch)
 
-    def evaluate(self, state: State[MoveT], seat: int) -> float:
+    def evaluate(self, state: StateT, seat: int) -> float:
         """How good ``state`` is for ``seat``, higher is better; for the computer players.
 
-        The default is the seat's score minus the best other score. At the end of a game a win
-        counts far more than any score.
+        A finished game is worth 1000 for a win, 0 for a shared win and -1000 for a loss;
+        otherwise the game's :meth:`heuristic` says.
         """
         outcome = state.outcome()
-        if outcome is not None:
-            if seat not in outcome.winners:
-                return -1000.0
-            return 1000.0 if len(outcome.winners) == 1 else 0.0
-        scores = state.scores()
-        return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        if outcome is None:
+            return self.heuristic(state, seat)
+        if seat not in outcome.winners:
+            return -1000.0
+        return 1000.0 if len(outcome.winners) == 1 else 0.0
+
+    def heuristic(self, state: StateT, seat: int) -> float:
+        """Value of an unfinished position for ``seat``: by default its lead in score."""
+        return score_lead(state, seat)
 
     @classmethod
     def rules(cls) -> str:
@@ -203,8 +216,14 @@ class Game(ABC, Generic[MoveT]):
         return hash(self.spec)
 
 
+def score_lead(state: State[Any], seat: int) -> int:
+    """``seat``'s score minus the best score of the other seats."""
+    scores = state.scores()
+    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+
+
 #: A game or state of any game, for code that works with every game.
-AnyGame = Game[Any]
+AnyGame = Game[Any, Any]
 AnyState = State[Any]
 
 

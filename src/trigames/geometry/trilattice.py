@@ -179,6 +179,20 @@ class HexRegion:
             raise ValueError(f"{name!r}: row {match.group(1).upper()} has points 1 to {len(row)}")
         return (row.start + number - 1, r)
 
+    def point_pair(self, text: str) -> frozenset[Point]:
+        """The two points named in ``A1-D4`` (either order, any case).
+
+        >>> sorted(HexRegion(3).point_pair("d4-a1"))
+        [(0, -3), (0, 0)]
+        """
+        parts = text.replace(" ", "").split("-") if isinstance(text, str) else []
+        if len(parts) != 2:
+            raise ValueError("write two points joined by '-'")
+        pair = frozenset(self.point(part) for part in parts)
+        if len(pair) != 2:
+            raise ValueError("its two points are the same")
+        return pair
+
     def row_letters(self) -> Iterator[tuple[int, str]]:
         """``(r, letter)`` for each row, top to bottom."""
         for r in self.rows:

@@ -62,6 +62,10 @@ class TricolorBoard:
             Lozenge(f"{region.name(a)}-{region.name(b)}") for a, b in self.shared_sides
         )
         self.lozenge_index = {lozenge: i for i, lozenge in enumerate(self.lozenges)}
+        self.lozenge_by_ends = {
+            frozenset(side): lozenge
+            for side, lozenge in zip(self.shared_sides, self.lozenges, strict=True)
+        }
         self.colour: tuple[int, ...] = tuple(
             COLOUR_OF_SIDE[(b[0] - a[0], b[1] - a[1])] for a, b in self.shared_sides
         )
@@ -140,22 +144,20 @@ class TricolorBoard:
 
     def parse_lozenge(self, text: str) -> Lozenge:
         """The lozenge whose shared side is written ``C2-C3`` (either end first, any case)."""
-        parts = text.replace(" ", "").split("-") if isinstance(text, str) else []
-        if len(parts) != 2:
-            raise MoveParseError(
-                f"{text!r} is not a lozenge: write the two ends of its middle side, like C2-C3"
-            )
         try:
-            ends = frozenset(self.region.point(part) for part in parts)
+            ends = self.region.point_pair(text)
         except ValueError as error:
-            raise MoveParseError(f"bad lozenge {text!r}: {error}") from None
-        for lozenge, side in zip(self.lozenges, self.shared_sides, strict=True):
-            if frozenset(side) == ends:
-                return lozenge
-        raise MoveParseError(
-            f"{text!r} is not a lozenge: its ends must be neighbouring points, "
-            "and not both on the board's edge"
-        )
+            raise MoveParseError(
+                f"{text!r} is not a lozenge: {error}; a lozenge is written by the ends of "
+                "the side its two triangles share, like C2-C3"
+            ) from None
+        lozenge = self.lozenge_by_ends.get(ends)
+        if lozenge is None:
+            raise MoveParseError(
+                f"{text!r} is not a lozenge: its ends must be neighbouring points, "
+                "and not both on the board's edge"
+            )
+        return lozenge
 
 
 def _turned(steps: tuple[Point, ...]) -> tuple[Point, ...]:

@@ -17,12 +17,12 @@ from typing import Any, ClassVar
 
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.positions import is_seat, position_fields
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tricolor import evaluation, text
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
 
-SEAT_NAMES = ("White", "Black", "Red", "Blue")
 EMPTY_TRIANGLE = "empty triangle"
 
 
@@ -205,12 +205,13 @@ class TricolorState(State[Lozenge]):
         }
 
 
-class Tricolor(Game[Lozenge]):
+class Tricolor(Game[Lozenge, "TricolorState"]):
     """Tricolor with its options fixed by a spec string."""
 
     name: ClassVar[str] = "tricolor"
     title: ClassVar[str] = "Tricolor"
     summary: ClassVar[str] = "lozenges in a fixed colour cycle; stars and hexagons score"
+    seat_names: ClassVar[tuple[str, ...]] = ("White", "Black", "Red", "Blue")
     options: ClassVar[tuple[Option, ...]] = (
         Option("size", 4, "triangles on each side of the hexagonal board", minimum=2, maximum=8),
         Option("players", 2, "number of players", minimum=2, maximum=4),
@@ -219,14 +220,6 @@ class Tricolor(Game[Lozenge]):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec)
         self.board = TricolorBoard.of_size(spec.int_option("size"))
-        self._players = spec.int_option("players")
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    def player_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     def new_initial_state(self) -> TricolorState:
         return TricolorState(self)
@@ -247,34 +240,17 @@ class Tricolor(Game[Lozenge]):
             "most_pieces": len(board.triangles) // 2,
         }
 
-    def evaluate(self, state: State[Lozenge], seat: int) -> float:
-        assert isinstance(state, TricolorState)
-        return evaluation.evaluate(state, seat)
-
-    def explain_move(self, state: State[Lozenge], move: Lozenge) -> str:
-        scratch = state.clone()
-        scratch.play(move)
-        assert isinstance(scratch, TricolorState)
-        return text.explain(scratch)
-
-    def render_text(self, state: State[Lozenge], *, color: bool = False) -> str:
-        assert isinstance(state, TricolorState)
-        return text.render(state, color=color)
-
-    def describe_last_move(self, state: State[Lozenge]) -> str:
-        assert isinstance(state, TricolorState)
-        return text.describe_last_move(state)
+    render_text = staticmethod(text.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+    explain_last_move = staticmethod(text.explain)
+    heuristic = staticmethod(evaluation.heuristic)
 
 
 def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:
     """Build and check a position from its ``to_json`` form."""
-    if not isinstance(obj, Mapping):
-        raise PositionError(f"a Tricolor position is a JSON object, not {type(obj).__name__}")
-    unknown = set(obj) - {"game", "pieces", "scores", "due", "to_move", "last"}
-    if unknown:
-        raise PositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
-    if "game" in obj and obj["game"] != str(game.spec):
-        raise PositionError(f"this position is for {obj['game']!r}, not {str(game.spec)!r}")
+    obj = position_fields(
+        obj, game.spec, "Tricolor", ("pieces", "scores", "due", "to_move", "last")
+    )
     state = TricolorState(game)
     board = game.board
     players = game.num_players
@@ -287,7 +263,7 @@ def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:
         except ValueError as error:
             raise PositionError(f"bad piece: {error}") from None
         i = board.lozenge_index[lozenge]
-        if not _is_seat(seat, players):
+        if not is_seat(seat, players):
             raise PositionError(f"piece {name}: the seat must be 0 to {players - 1}")
         if state.covered & board.lozenge_mask[i]:
             raise PositionError(f"piece {name} overlaps another piece")

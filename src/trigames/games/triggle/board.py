@@ -52,6 +52,10 @@ class TriggleBoard:
             Band(f"{region.name(line[0])}-{region.name(line[-1])}") for line in lines
         )
         self.band_index: dict[Band, int] = {band: i for i, band in enumerate(self.bands)}
+        self.band_by_ends = {
+            frozenset((line[0], line[-1])): band
+            for line, band in zip(lines, self.bands, strict=True)
+        }
         self.band_segments: tuple[int, ...] = tuple(
             _or(segment_bit[frozenset(pair)] for pair in itertools.pairwise(line)) for line in lines
         )
@@ -92,21 +96,18 @@ class TriggleBoard:
 
     def parse_band(self, text: str) -> Band:
         """The band written ``A1-A4`` (either end first, any case)."""
-        parts = text.replace(" ", "").split("-") if isinstance(text, str) else []
-        if len(parts) != 2:
-            raise MoveParseError(
-                f"{text!r} is not a band: write its two end pegs, for example A1-A4"
-            )
         try:
-            ends = {self.region.point(part) for part in parts}
+            ends = self.region.point_pair(text)
         except ValueError as error:
-            raise MoveParseError(f"bad band {text!r}: {error}") from None
-        for band, line in zip(self.bands, self.band_points, strict=True):
-            if {line[0], line[-1]} == ends:
-                return band
-        raise MoveParseError(
-            f"{text!r} is not a band: its ends must be {BAND_PEGS} pegs apart on one line"
-        )
+            raise MoveParseError(
+                f"{text!r} is not a band: {error}; a band is written by its end pegs, like A1-A4"
+            ) from None
+        band = self.band_by_ends.get(ends)
+        if band is None:
+            raise MoveParseError(
+                f"{text!r} is not a band: its ends must be {BAND_PEGS} pegs apart on one line"
+            )
+        return band
 
     def parse_triangle(self, text: str) -> int:
         """The index of the triangle named ``A1-B1-B2`` (corners in any order)."""

@@ -8,20 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trigames.core.protocol import score_lead
+
 if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleState
 
 
-def evaluate(state: TriggleState, seat: int) -> float:
+def heuristic(state: TriggleState, seat: int) -> float:
     """Score lead of ``seat`` (reversed for misère), less half a point per open gift."""
-    outcome = state.outcome()
-    misere = state.game.misere
-    if outcome is not None:
-        if seat not in outcome.winners:
-            return -1000.0
-        return 1000.0 if len(outcome.winners) == 1 else 0.0
-    scores = state.scores()
-    lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
-    if misere:
+    lead = score_lead(state, seat)
+    if state.game.misere:
         return -lead
     return lead - 0.5 * state.closable_triangles()

@@ -17,12 +17,11 @@ from typing import Any, ClassVar
 
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.positions import is_seat, position_fields, read_to_move
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle import evaluation, text
 from trigames.games.triggle.board import Band, TriggleBoard
-
-SEAT_NAMES = ("Blue", "Yellow", "Red", "Green")
 
 END_ALL_CLAIMED = "every triangle is claimed"
 END_LAST_MARKER = "a player used their last marker"
@@ -199,12 +198,13 @@ class TriggleState(State[Band]):
         }
 
 
-class Triggle(Game[Band]):
+class Triggle(Game[Band, "TriggleState"]):
     """Triggle with its options fixed by a spec string."""
 
     name: ClassVar[str] = "triggle"
     title: ClassVar[str] = "Triggle (Hex Pegs, Tri-lastic)"
     summary: ClassVar[str] = "stretch bands over pegs; close triangles to claim them"
+    seat_names: ClassVar[tuple[str, ...]] = ("Blue", "Yellow", "Red", "Green")
     options: ClassVar[tuple[Option, ...]] = (
         Option("size", 4, "pegs on each side of the hexagonal board", minimum=3, maximum=8),
         Option("players", 2, "number of players", minimum=2, maximum=4),
@@ -219,14 +219,6 @@ class Triggle(Game[Band]):
         self.markers = spec.int_option("markers")
         self.touch = spec.bool_option("touch")
         self.misere = spec.bool_option("misere")
-        self._players = spec.int_option("players")
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    def player_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     def new_initial_state(self) -> TriggleState:
         return TriggleState(self)
@@ -246,34 +238,15 @@ class Triggle(Game[Band]):
             "markers": self.markers,
         }
 
-    def evaluate(self, state: State[Band], seat: int) -> float:
-        assert isinstance(state, TriggleState)
-        return evaluation.evaluate(state, seat)
-
-    def explain_move(self, state: State[Band], move: Band) -> str:
-        assert isinstance(state, TriggleState)
-        scratch = state.clone()
-        scratch.play(move)
-        return text.explain(scratch)
-
-    def render_text(self, state: State[Band], *, color: bool = False) -> str:
-        assert isinstance(state, TriggleState)
-        return text.render(state, color=color)
-
-    def describe_last_move(self, state: State[Band]) -> str:
-        assert isinstance(state, TriggleState)
-        return text.describe_last_move(state)
+    render_text = staticmethod(text.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+    explain_last_move = staticmethod(text.explain)
+    heuristic = staticmethod(evaluation.heuristic)
 
 
 def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
     """Build and check a position from its ``to_json`` form."""
-    if not isinstance(obj, Mapping):
-        raise PositionError(f"a Triggle position is a JSON object, not {type(obj).__name__}")
-    unknown = set(obj) - {"game", "bands", "claims", "markers", "to_move"}
-    if unknown:
-        raise PositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
-    if "game" in obj and obj["game"] != str(game.spec):
-        raise PositionError(f"this position is for {obj['game']!r}, not {str(game.spec)!r}")
+    obj = position_fields(obj, game.spec, "Triggle", ("bands", "claims", "markers", "to_move"))
     state = TriggleState(game)
     board = game.board
     bands = obj.get("bands", [])
@@ -301,7 +274,7 @@ def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
             t = board.parse_triangle(name)
         except ValueError as error:
             raise PositionError(f"bad claim: {error}") from None
-        if not (isinstance(seat, int) and 0 <= seat < game.num_players):
+        if not is_seat(seat, game.num_players):
             raise PositionError(f"claim of {name}: seat must be 0 to {game.num_players - 1}")
         if not state.is_complete(t):
             raise PositionError(f"triangle {name} is claimed but its sides are not all covered")
@@ -315,7 +288,7 @@ def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
     if not (
         isinstance(markers, list)
         and len(markers) == game.num_players
-        and all(isinstance(m, int) and m >= 0 for m in markers)
+        and all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in markers)
     ):
         raise PositionError(f"'markers' must list {game.num_players} counts of markers left")
     for seat, (left, used) in enumerate(zip(markers, claimed, strict=True)):
@@ -333,11 +306,5 @@ def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
     ]
     if unclaimed and state.end_reason is None:
         raise PositionError(f"closed triangles must be claimed while the game goes on: {unclaimed}")
-    to_move = obj.get("to_move", None if state.end_reason else 0)
-    if state.end_reason is not None:
-        if to_move is not None:
-            raise PositionError(f"the game is over ({state.end_reason}): 'to_move' must be null")
-    elif not (isinstance(to_move, int) and 0 <= to_move < game.num_players):
-        raise PositionError(f"'to_move' must be a seat from 0 to {game.num_players - 1}")
-    state.to_move = to_move
+    state.to_move = read_to_move(obj, game.num_players, state.end_reason)
     return state

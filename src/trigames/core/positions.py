@@ -1,0 +1,49 @@
+"""Checks shared by every game's ``state_from_json``.
+
+>>> is_seat(1, players=2), is_seat(True, players=2), is_seat(2, players=2)
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from trigames.core.errors import PositionError
+from trigames.core.spec import GameSpec
+
+
+def position_fields(
+    obj: object, spec: GameSpec, title: str, keys: Collection[str]
+) -> Mapping[str, Any]:
+    """``obj`` as a position object of the game ``spec``, holding only ``keys`` (and ``game``)."""
+    if not isinstance(obj, Mapping):
+        raise PositionError(f"a {title} position is a JSON object, not {type(obj).__name__}")
+    unknown = set(obj) - {"game", *keys}
+    if unknown:
+        raise PositionError(
+            f"unknown position keys: {', '.join(sorted(unknown))}; "
+            f"a {title} position has {', '.join(keys)}"
+        )
+    if "game" in obj and obj["game"] != str(spec):
+        raise PositionError(f"this position is for {obj['game']!r}, not {str(spec)!r}")
+    return obj
+
+
+def is_seat(value: object, players: int) -> bool:
+    """True for a whole number that names one of ``players`` seats."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def read_to_move(obj: Mapping[str, Any], players: int, end_reason: str | None) -> int | None:
+    """The seat to move from ``obj['to_move']``: ``null`` exactly when the game is over.
+
+    Missing, it is seat 0 for a game in progress.
+    """
+    to_move = obj.get("to_move", None if end_reason else 0)
+    if end_reason is not None:
+        if to_move is not None:
+            raise PositionError(f"the game is over ({end_reason}): 'to_move' must be null")
+    elif not is_seat(to_move, players):
+        raise PositionError(f"'to_move' must be a seat from 0 to {players - 1}")
+    return to_move  # type: ignore[no-any-return]
