@@ -15,6 +15,7 @@ Band('D1-D4')
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
@@ -73,9 +74,17 @@ class State(ABC, Generic[MoveT]):
         ``game.state_from_json(state.to_json())`` makes an equal position.
         """
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy, history included."""
+        """An independent copy, history included.
+
+        States keep their mutable data in lists, dicts and sets of immutable values (ints,
+        tuples, moves); the copy gets its own containers.
+        """
+        twin = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, list | dict | set):
+                setattr(twin, name, value.copy())
+        return twin
 
     @abstractmethod
     def _apply(self, move: MoveT) -> None:

@@ -180,15 +180,6 @@ class TricolorState(State[Lozenge]):
         self.points[mover] -= completion.points + (1 if ended else 0)
         self.to_move = mover
 
-    def clone(self) -> TricolorState:
-        copy = TricolorState.__new__(TricolorState)
-        copy.__dict__.update(self.__dict__)
-        copy.placed_by = list(self.placed_by)
-        copy.points = list(self.points)
-        copy.history = list(self.history)
-        copy._undo = list(self._undo)
-        return copy
-
     # --- positions ----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -174,15 +174,6 @@ class TriggleState(State[Band]):
             return self.open & self.touching
         return self.open
 
-    def clone(self) -> TriggleState:
-        copy = TriggleState.__new__(TriggleState)
-        copy.__dict__.update(self.__dict__)
-        copy.owner = list(self.owner)
-        copy.markers = list(self.markers)
-        copy.history = list(self.history)
-        copy._undo = list(self._undo)
-        return copy
-
     # --- positions ----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
