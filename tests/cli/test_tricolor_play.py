@@ -21,7 +21,7 @@ def test_info_reports_lozenges_per_colour(capsys: pytest.CaptureFixture[str]) ->
 def test_due_colour_last_piece_scores_and_completions(
     capsys: pytest.CaptureFixture[str], typed: ScriptedInput
 ) -> None:
-    typed.lines = ["B2-B3", "B1-C2", "hint", "undo", "new", "quit", ""]
+    typed.lines = ["B2-B3", "B1-C2", "hint", "undo", "new", "", "quit"]
     assert main(["play", "tricolor(size=2)", "--no-color"]) == 0
     out = capsys.readouterr().out
     assert "Due: orange" in out  # before the first move
