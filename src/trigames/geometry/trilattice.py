@@ -16,10 +16,11 @@ with ``max(|q|, |r|, |q + r|) <= n``: ``n + 1`` points on each side.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+
+from trigames.geometry.names import RowNames
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -29,8 +30,6 @@ Triangle = tuple[Point, Point, Point]
 #: Together with their negatives they are the six unit steps.
 LINE_DIRECTIONS: tuple[Point, ...] = ((1, 0), (0, 1), (-1, 1))
 DIRECTIONS: tuple[Point, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-_POINT_NAME = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
 
 
 def add(point: Point, step: Point, times: int = 1) -> Point:
@@ -157,27 +156,18 @@ class HexRegion:
 
     # --- names ----------------------------------------------------------------------------
 
+    @cached_property
+    def names(self) -> RowNames:
+        """Row-letter-and-number names of the points."""
+        return RowNames(self.points)
+
     def name(self, point: Point) -> str:
-        """``A1``-style name of a point."""
-        q, r = point
-        if not self.contains(point):
-            raise ValueError(f"{point} is not on the board")
-        return f"{chr(ord('A') + r + self.radius)}{q - self.row_range(r).start + 1}"
+        """``A1``-style name of a point: row letter from the top, number from the left."""
+        return self.names.name(point)
 
     def point(self, name: str) -> Point:
         """Inverse of :meth:`name`, any case; a ``ValueError`` names the valid range."""
-        match = _POINT_NAME.match(name)
-        if match is None:
-            raise ValueError(f"{name!r} is not a point name like A1")
-        r = ord(match.group(1).upper()) - ord("A") - self.radius
-        if r not in self.rows:
-            last = chr(ord("A") + 2 * self.radius)
-            raise ValueError(f"{name!r}: rows run from A to {last}")
-        row = self.row_range(r)
-        number = int(match.group(2))
-        if not 1 <= number <= len(row):
-            raise ValueError(f"{name!r}: row {match.group(1).upper()} has points 1 to {len(row)}")
-        return (row.start + number - 1, r)
+        return self.names.point(name)
 
     def point_pair(self, text: str) -> frozenset[Point]:
         """The two points named in ``A1-D4`` (either order, any case).
@@ -185,15 +175,9 @@ class HexRegion:
         >>> sorted(HexRegion(3).point_pair("d4-a1"))
         [(0, -3), (0, 0)]
         """
-        parts = text.replace(" ", "").split("-") if isinstance(text, str) else []
-        if len(parts) != 2:
-            raise ValueError("write two points joined by '-'")
-        pair = frozenset(self.point(part) for part in parts)
-        if len(pair) != 2:
-            raise ValueError("its two points are the same")
-        return pair
+        return self.names.pair(text)
 
     def row_letters(self) -> Iterator[tuple[int, str]]:
         """``(r, letter)`` for each row, top to bottom."""
-        for r in self.rows:
-            yield r, chr(ord("A") + r + self.radius)
+        for r, (letter, _) in zip(self.rows, self.names.rows, strict=True):
+            yield r, letter
