@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from trigames.geometry.names import RowNames
 from trigames.geometry.trilattice import DIRECTIONS, Point, add
 
 Cell = Point
@@ -39,6 +40,48 @@ def distance(a: Cell, b: Cell) -> int:
     """
     dq, dr = a[0] - b[0], a[1] - b[1]
     return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def rotate60(step: Cell) -> Cell:
+    """``step`` turned 60 degrees counter-clockwise (as drawn, rows going down).
+
+    >>> rotate60((1, 0)), rotate60(rotate60(rotate60((1, 0))))
+    ((1, -1), (-1, 0))
+    """
+    q, r = step
+    return (q + r, -q)
+
+
+def centred_triangles(cells: Collection[Cell]) -> list[tuple[Cell, Cell, Cell, Cell]]:
+    """Equilateral triangles of any size and rotation whose corners and exact centre are cells.
+
+    Each is ``(a, b, c, centre)`` with corners counter-clockwise from the one first in reading
+    order, listed once, in reading order of their corners.
+
+    >>> for triangle in centred_triangles(hexagon((0, 0), 1)):
+    ...     print(triangle)
+    ((0, -1), (-1, 1), (1, 0), (0, 0))
+    ((1, -1), (-1, 0), (0, 1), (0, 0))
+    """
+    members = set(cells)
+    found: set[tuple[Cell, Cell, Cell, Cell]] = set()
+    for a in members:
+        for b in members:
+            if a == b:
+                continue
+            turned = rotate60((b[0] - a[0], b[1] - a[1]))
+            c = (a[0] + turned[0], a[1] + turned[1])
+            sum_q, sum_r = a[0] + b[0] + c[0], a[1] + b[1] + c[1]
+            if c not in members or sum_q % 3 or sum_r % 3:
+                continue
+            centre = (sum_q // 3, sum_r // 3)
+            if centre in members and min((a, b, c), key=_reading) == a:
+                found.add((a, b, c, centre))
+    return sorted(found, key=lambda t: [_reading(corner) for corner in t[:3]])
+
+
+def _reading(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
 
 
 def hexagon(centre: Cell, radius: int) -> list[Cell]:
@@ -66,7 +109,7 @@ class CellRegion:
     @classmethod
     def of(cls, cells: Iterable[Cell]) -> CellRegion:
         """A region of the given cells, in reading order."""
-        return cls(tuple(sorted(set(cells), key=lambda c: (c[1], c[0]))))
+        return cls(tuple(sorted(set(cells), key=_reading)))
 
     @classmethod
     def union_of_hexagons(cls, centres: Iterable[Cell], radius: int) -> CellRegion:
@@ -76,6 +119,11 @@ class CellRegion:
     @cached_property
     def members(self) -> frozenset[Cell]:
         return frozenset(self.cells)
+
+    @cached_property
+    def names(self) -> RowNames:
+        """Row-letter-and-number names of the cells (``A1`` is the leftmost cell of the top row)."""
+        return RowNames(self.cells)
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.members
