@@ -3,7 +3,7 @@
 >>> load_game("triggle(players=3)").num_players
 3
 >>> [entry.name for entry in list_games()]
-['triggle', 'tricolor']
+['triggle', 'trig', 'tricolor']
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from trigames.core.errors import UnknownGameError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 from trigames.games.tricolor import Tricolor
+from trigames.games.trig import Trig
 from trigames.games.triggle import Triggle
 
-GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Tricolor)}
+GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Trig, Tricolor)}
 
 
 def game_class(name: str) -> type[AnyGame]:

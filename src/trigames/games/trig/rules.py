@@ -1,0 +1,347 @@
+"""Trig, Trigger and Triggest (The Summer-House Floor): link a Pillar to the edge, or enclose it.
+
+>>> import trigames
+>>> state = trigames.load_game("trig").new_initial_state()
+>>> len(state.legal_moves())  # the six cells around the Pillar
+6
+>>> state.play("G6")
+>>> state.current_player
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from trigames.core.errors import PositionError
+from trigames.core.outcome import Outcome
+from trigames.core.positions import position_fields, read_to_move
+from trigames.core.protocol import Game, State
+from trigames.core.spec import GameSpec, Option
+from trigames.games.trig import text
+from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
+
+WIN_EDGE = "links a Pillar to the edge"
+WIN_PILLARS = "links two Pillars"
+WIN_ENCLOSED = "encloses a Pillar"
+DRAW_NO_PLACEMENT = "no legal placement is left"
+
+# One undo record: the placed cell, the captured cell (or -1), the mover, the cells next to
+# occupied cells before, and the end of the game before.
+_Undo = tuple[int, int, int, int, str | None]
+
+
+class TrigState(State[TrigMove]):
+    """A position: each player's pegs as a bit mask over the board's cells."""
+
+    game: Trig
+
+    def __init__(self, game: Trig) -> None:
+        super().__init__(game)
+        self.board = board = game.board
+        self.pegs = [0, 0]  # White's and Black's pegs
+        self.beside = 0  # cells next to an occupied cell
+        self.to_move: int | None = 0
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        #: armed[p][c]: capture triangles with corner c whose other two corners hold p's pegs.
+        self.armed = [[0] * len(board.cells), [0] * len(board.cells)]
+        self._undo: list[_Undo] = []
+
+    # --- queries ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def occupied(self) -> int:
+        """Cells holding a peg of either player."""
+        return self.pegs[0] | self.pegs[1]
+
+    def open_cells(self) -> int:
+        """Vacant playing cells next to a Pillar or a peg: where a peg may go now."""
+        board = self.board
+        return (board.near_pillars | self.beside) & board.playing_mask & ~self.occupied
+
+    def captures_at(self, cell: int, player: int) -> list[int]:
+        """Cells whose (opponent's) peg ``player`` would capture by placing on ``cell``."""
+        if not self.armed[player][cell]:
+            return []
+        mine, theirs = self.pegs[player], self.pegs[1 - player]
+        found = []
+        for a, b, centre in self.board.corner_of[cell]:
+            if theirs >> centre & 1 and mine >> a & 1 and mine >> b & 1:
+                found.append(centre)
+        return found
+
+    def legal_moves(self) -> list[TrigMove]:
+        player = self.to_move
+        if player is None:
+            return []
+        board = self.board
+        moves: list[TrigMove] = []
+        remaining = self.open_cells()
+        armed = self.armed[player]
+        while remaining:
+            low = remaining & -remaining
+            cell = low.bit_length() - 1
+            remaining ^= low
+            moves.append(board.placements[cell])
+            if armed[cell]:
+                moves.extend(board.capture_move(cell, m) for m in self.captures_at(cell, player))
+        return moves
+
+    def illegal_reason(self, move: TrigMove) -> str | None:
+        board = self.board
+        cell, centre = board.move_parts(move)
+        if not board.playing_mask >> cell & 1:
+            return "that cell is a Pillar or a separator, which never hold pegs"
+        if self.occupied >> cell & 1:
+            return "that cell is taken"
+        if not self.open_cells() >> cell & 1:
+            return "a peg must go next to a Pillar or to a peg already on the board"
+        assert self.to_move is not None
+        if centre is not None and centre not in self.captures_at(cell, self.to_move):
+            return (
+                f"it does not capture {board.placements[centre]}: the captured peg must be the "
+                "opponent's, at the centre of a triangle whose corners are the new peg and two "
+                "of yours"
+            )
+        return None
+
+    def parse_move(self, text: str) -> TrigMove:
+        cell, centre = self.board.parse_move(text)
+        if centre is None:
+            return self.board.placements[cell]
+        return self.board.capture_move(cell, centre)
+
+    def scores(self) -> tuple[int, ...]:
+        return (1, 0) if self.winner == 0 else (0, 1) if self.winner == 1 else (0, 0)
+
+    def outcome(self) -> Outcome | None:
+        if self.end_reason is None:
+            return None
+        winners = (0, 1) if self.winner is None else (self.winner,)
+        return Outcome(winners, self.scores(), self.end_reason)
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move on this state, if any."""
+        return self._undo[-1][2] if self._undo else None
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def _gain(self, player: int, cell: int) -> None:
+        mine = self.pegs[player]
+        armed = self.armed[player]
+        for a, b, _ in self.board.corner_of[cell]:
+            if mine >> a & 1:
+                armed[b] += 1
+            if mine >> b & 1:
+                armed[a] += 1
+        self.pegs[player] = mine | 1 << cell
+
+    def _lose(self, player: int, cell: int) -> None:
+        mine = self.pegs[player] & ~(1 << cell)
+        self.pegs[player] = mine
+        armed = self.armed[player]
+        for a, b, _ in self.board.corner_of[cell]:
+            if mine >> a & 1:
+                armed[b] -= 1
+            if mine >> b & 1:
+                armed[a] -= 1
+
+    def _apply(self, move: TrigMove) -> None:
+        board = self.board
+        cell, centre = board.move_parts(move)
+        mover = self.to_move
+        assert mover is not None
+        self._undo.append((cell, -1 if centre is None else centre, mover, self.beside,
+                           self.end_reason))  # fmt: skip
+        self._gain(mover, cell)
+        self.beside |= board.neighbours[cell]
+        changed = [cell]
+        if centre is not None:
+            self._lose(1 - mover, centre)
+            self._gain(mover, centre)
+            changed.append(centre)
+        reason = self._win(mover, changed)
+        if reason is not None:
+            self.winner, self.end_reason, self.to_move = mover, reason, None
+        elif not self._has_placement():
+            self.winner, self.end_reason, self.to_move = None, DRAW_NO_PLACEMENT, None
+        else:
+            self.to_move = 1 - mover
+
+    def _has_placement(self) -> bool:
+        return bool(self.open_cells())
+
+    def _revert(self, move: TrigMove) -> None:
+        cell, centre, mover, self.beside, self.end_reason = self._undo.pop()
+        if centre >= 0:
+            self._lose(mover, centre)
+            self._gain(1 - mover, centre)
+        self._lose(mover, cell)
+        self.to_move = mover
+        self.winner = None
+
+    # --- winning ------------------------------------------------------------------------------
+
+    def _win(self, player: int, changed: list[int]) -> str | None:
+        """How ``player`` has won through the pegs just gained on ``changed`` cells, if so."""
+        board = self.board
+        mine = self.pegs[player]
+        seen = 0
+        for start in changed:
+            if seen >> start & 1:
+                continue
+            chain = self._chain(mine, start)
+            seen |= chain
+            touched = sum(1 for touch in board.pillar_touch if chain & touch)
+            if touched >= 2:
+                return WIN_PILLARS
+            if touched and chain & board.edge_mask:
+                return WIN_EDGE
+        if any(self._may_cut(mine, cell) for cell in changed) and self._encloses(mine):
+            return WIN_ENCLOSED
+        return None
+
+    def _chain(self, mine: int, start: int) -> int:
+        """The cells of ``mine`` connected to ``start``."""
+        neighbours = self.board.neighbours
+        chain = grown = 1 << start
+        while grown:
+            reach = 0
+            while grown:
+                low = grown & -grown
+                reach |= neighbours[low.bit_length() - 1]
+                grown ^= low
+            grown = reach & mine & ~chain
+            chain |= grown
+        return chain
+
+    def _may_cut(self, mine: int, cell: int) -> bool:
+        """True unless the free cells around ``cell`` form one unbroken arc.
+
+        Taking one cell out of a region can split it only when the free cells around it
+        are in two or more separate arcs; otherwise no enclosure can have appeared.
+        """
+        ring = self.board.around[cell]
+        free = [n is not None and not mine >> n & 1 for n in ring]
+        starts = sum(1 for k in range(6) if free[k] and not free[k - 1])
+        return starts >= 2
+
+    def _encloses(self, mine: int) -> bool:
+        """True when some Pillar has no path of cells free of ``mine`` to an edge cell."""
+        board = self.board
+        free = board.all_cells & ~mine
+        neighbours = board.neighbours
+        for pillar in board.pillar_bits:
+            region = grown = 1 << pillar
+            while grown and not region & board.edge_mask:
+                reach = 0
+                while grown:
+                    low = grown & -grown
+                    reach |= neighbours[low.bit_length() - 1]
+                    grown ^= low
+                grown = reach & free & ~region
+                region |= grown
+            if not region & board.edge_mask:
+                return True
+        return False
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.board.placements
+        return {
+            "game": str(self.game.spec),
+            "white": [str(names[i]) for i in _bits(self.pegs[0])],
+            "black": [str(names[i]) for i in _bits(self.pegs[1])],
+            "to_move": self.to_move,
+        }
+
+
+class Trig(Game[TrigMove, TrigState]):
+    """The Summer-House Floor on the board chosen by the ``board`` option."""
+
+    name: ClassVar[str] = "trig"
+    title: ClassVar[str] = "Trig, Trigger, Triggest (The Summer-House Floor)"
+    summary: ClassVar[str] = "place pegs from the Pillar outwards; capture inside triangles"
+    seat_names: ClassVar[tuple[str, ...]] = ("White", "Black")
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "board",
+            "trig",
+            "trig (one Pillar), trigger (two) or triggest (three)",
+            choices=tuple(PILLARS),
+        ),
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.board = TrigBoard.named(spec.str_option("board"))
+
+    def new_initial_state(self) -> TrigState:
+        return TrigState(self)
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TrigState:
+        return _state_from_json(self, obj)
+
+    def info(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": str(self.spec),
+            "board": board.name,
+            "cells": len(board.cells),
+            "pillars": [board.names.name(p) for p in board.pillars],
+            "playing_cells": len(board.playing),
+            "separators": len(board.separators),
+            "edge_cells": len(board.edge_cells),
+            "capture_triangles": len(board.capture_triangles),
+        }
+
+    render_text = staticmethod(text.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+
+
+def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
+    """Build and check a position from its ``to_json`` form."""
+    obj = position_fields(obj, game.spec, "Trig", ("white", "black", "to_move"))
+    board = game.board
+    state = TrigState(game)
+    for seat, key in enumerate(("white", "black")):
+        cells = obj.get(key, [])
+        if not isinstance(cells, list):
+            raise PositionError(f"'{key}' must be a list of cells like E5")
+        for name in cells:
+            try:
+                cell, centre = board.parse_move(name)
+            except ValueError as error:
+                raise PositionError(f"bad cell in '{key}': {error}") from None
+            if centre is not None or not board.playing_mask >> cell & 1:
+                raise PositionError(f"{name} in '{key}' is not a playing cell")
+            if state.occupied >> cell & 1:
+                raise PositionError(f"{name} holds two pegs")
+            state._gain(seat, cell)
+            state.beside |= board.neighbours[cell]
+    for seat in (0, 1):
+        reason = state._win(seat, list(_bits(state.pegs[seat])))
+        if reason is not None:
+            state.winner, state.end_reason = seat, reason
+            if state._win(1 - seat, list(_bits(state.pegs[1 - seat]))) is not None:
+                raise PositionError("both players have a winning chain")
+    if state.end_reason is None and not state._has_placement():
+        state.end_reason = DRAW_NO_PLACEMENT
+    state.to_move = read_to_move(obj, 2, state.end_reason)
+    return state
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
