@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from trigames.ai.players import GreedyPlayer, Player, make_player
 from trigames.cli.console import Console
@@ -113,11 +114,37 @@ class TerminalGame:
             self.console.write("The game is over: undo, save FILE or quit (help lists commands).")
             return
         try:
-            self.state.play(text)
+            move = self.state.parse_move(text)
+            reason = self.state.illegal_reason(move)
+            if reason is not None:
+                self.state.play(move)  # raises the precise error
+            choices = self.game.move_choices(self.state, move)
+            if len(choices) > 1:
+                chosen = self.choose(choices)
+                if chosen is None:
+                    return
+                move = chosen
+            self.state.play(move)
         except TrigamesError as error:
             self.console.write(f"{error} (type 'moves' or 'help')")
             return
         self.after_move()
+
+    def choose(self, choices: Sequence[Any]) -> Any | None:
+        """Ask which of several moves the player means; ``None`` to think again."""
+        self.console.write(f"{choices[0]} can be played {len(choices)} ways:")
+        for number, (choice, explained) in enumerate(
+            ((c, self.game.explain_move(self.state, c)) for c in choices), start=1
+        ):
+            self.console.write(f"  {number}. {choice}: {explained}")
+        while True:
+            answer = self.console.ask(f"Which one? 1-{len(choices)}, or Enter to think again: ")
+            if not answer:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1]
+            if any(answer.upper() == str(c).upper() for c in choices):
+                return next(c for c in choices if answer.upper() == str(c).upper())
 
     def computer_move(self) -> None:
         seat = self.state.current_player

@@ -182,6 +182,14 @@ class Game(ABC, Generic[MoveT, StateT]):
     def describe_last_move(self, state: StateT) -> str:
         """One line saying who made the last move on ``state`` and what it did, for people."""
 
+    def move_choices(self, state: StateT, move: MoveT) -> list[MoveT]:
+        """The legal moves a player may mean by entering ``move``, ``move`` first.
+
+        Most games have one; where a move has optional parts (a capture after a placement),
+        interfaces offer the list to choose from.
+        """
+        return [move]
+
     def explain_last_move(self, state: StateT) -> str:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
         return self.describe_last_move(state)

@@ -302,8 +302,17 @@ class Trig(Game[TrigMove, TrigState]):
             "capture_triangles": len(board.capture_triangles),
         }
 
+    def move_choices(self, state: TrigState, move: TrigMove) -> list[TrigMove]:
+        """A placement and every capture it allows (the placement first)."""
+        cell, centre = self.board.move_parts(move)
+        if centre is not None or state.to_move is None:
+            return [move]
+        captures = state.captures_at(cell, state.to_move)
+        return [move, *(self.board.capture_move(cell, m) for m in captures)]
+
     render_text = staticmethod(text.render)
     describe_last_move = staticmethod(text.describe_last_move)
+    explain_last_move = staticmethod(text.explain)
 
 
 def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:

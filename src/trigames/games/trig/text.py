@@ -75,3 +75,15 @@ def describe_last_move(state: TrigState) -> str:
     if centre is not None:
         text += f", capturing {state.board.placements[centre]}"
     return text
+
+
+def explain(state: TrigState) -> str:
+    """What the last move did, for hints and capture choices: ``captures F6`` or ``no capture``."""
+    last = state.last_move
+    if last is None:
+        return ""
+    _, centre = state.board.move_parts(last)
+    said = f"captures {state.board.placements[centre]}" if centre is not None else "no capture"
+    if state.end_reason is not None:
+        said += f"; {state.end_reason}"
+    return said
