@@ -86,10 +86,17 @@ class TrigBoard:
         self.corner_of: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
             tuple(found) for found in corner_of
         )
+        #: The same as masks: ``(centre bit, other two corners' bits, centre)``.
+        self.corner_masks: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((1 << m, (1 << a) | (1 << b), m) for a, b, m in found) for found in corner_of
+        )
         self.placements: tuple[TrigMove, ...] = tuple(
             TrigMove(self.names.name(cell)) for cell in self.cells
         )
         self._captures: dict[tuple[int, int], TrigMove] = {}
+        self._parts: dict[TrigMove, tuple[int, int | None]] = {
+            move: (cell, None) for cell, move in enumerate(self.placements)
+        }
 
     @staticmethod
     @cache
@@ -103,6 +110,7 @@ class TrigBoard:
         if move is None:
             move = TrigMove(f"{self.placements[cell].name}x{self.placements[centre].name}")
             self._captures[(cell, centre)] = move
+            self._parts[move] = (cell, centre)
         return move
 
     def parse_move(self, text: str) -> tuple[int, int | None]:
@@ -122,7 +130,8 @@ class TrigBoard:
 
     def move_parts(self, move: TrigMove) -> tuple[int, int | None]:
         """``(cell, captured cell or None)`` of a move object."""
-        return self.parse_move(move.name)
+        parts = self._parts.get(move)
+        return parts if parts is not None else self.parse_move(move.name)
 
 
 def _mask(indices: Iterable[int]) -> int:

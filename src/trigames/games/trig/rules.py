@@ -70,11 +70,11 @@ class TrigState(State[TrigMove]):
         if not self.armed[player][cell]:
             return []
         mine, theirs = self.pegs[player], self.pegs[1 - player]
-        found = []
-        for a, b, centre in self.board.corner_of[cell]:
-            if theirs >> centre & 1 and mine >> a & 1 and mine >> b & 1:
-                found.append(centre)
-        return found
+        return [
+            centre
+            for centre_bit, corners, centre in self.board.corner_masks[cell]
+            if theirs & centre_bit and mine & corners == corners
+        ]
 
     def legal_moves(self) -> list[TrigMove]:
         player = self.to_move
