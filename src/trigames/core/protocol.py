@@ -77,13 +77,13 @@ class State(ABC, Generic[MoveT]):
     def clone(self) -> Self:
         """An independent copy, history included.
 
-        States keep their mutable data in lists, dicts and sets of immutable values (ints,
-        tuples, moves); the copy gets its own containers.
+        States keep their mutable data in lists, dicts and sets (nested or not) of immutable
+        values (ints, tuples, moves); the copy gets its own containers.
         """
         twin = copy.copy(self)
         for name, value in vars(self).items():
             if isinstance(value, list | dict | set):
-                setattr(twin, name, value.copy())
+                setattr(twin, name, _fresh(value))
         return twin
 
     @abstractmethod
@@ -135,6 +135,18 @@ class State(ABC, Generic[MoveT]):
 
     def __repr__(self) -> str:
         return f"{self.game!r}.state_from_json({self.to_json()!r})"
+
+
+_Container = list[Any] | dict[Any, Any] | set[Any]
+
+
+def _fresh(value: _Container) -> _Container:
+    """A copy of a container, and of the containers in it (the values themselves are shared)."""
+    if isinstance(value, list) and value and isinstance(value[0], list | dict | set):
+        return [_fresh(item) for item in value]
+    if isinstance(value, dict) and any(isinstance(v, list | dict | set) for v in value.values()):
+        return {key: _fresh(item) for key, item in value.items()}
+    return value.copy()
 
 
 class Game(ABC, Generic[MoveT, StateT]):

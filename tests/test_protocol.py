@@ -1,0 +1,141 @@
+"""The engine protocol, checked the same way for every registered game and some variants."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trigames
+from trigames.records import GameRecord, Seat
+
+SPECS = [
+    "triggle",
+    "triggle(size=3,players=4,markers=3)",
+    "triggle(touch=false,misere=true)",
+    "tricolor",
+    "tricolor(size=2,players=3)",
+    "trig",
+    "trig(board=trigger)",
+    "trig(board=triggest)",
+]
+
+
+def test_every_game_is_covered() -> None:
+    assert {trigames.parse_spec(spec).name for spec in SPECS} == {
+        cls.name for cls in trigames.list_games()
+    }
+
+
+def snapshot(state: trigames.State[Any]) -> tuple[Any, ...]:
+    """Everything observable about a position."""
+    return (
+        json.dumps(state.to_json(), sort_keys=True),
+        [str(m) for m in state.legal_moves()],
+        state.current_player,
+        state.scores(),
+        state.outcome(),
+    )
+
+
+def random_state(spec: str, seed: int, plies: int | None = None) -> trigames.State[Any]:
+    rng = random.Random(seed)
+    state: trigames.State[Any] = trigames.load_game(spec).new_initial_state()
+    while not state.is_over() and (plies is None or len(state.history) < plies):
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32))
+def test_random_games_end_and_undo_retraces_every_step(spec: str, seed: int) -> None:
+    rng = random.Random(seed)
+    state = trigames.load_game(spec).new_initial_state()
+    seen = [snapshot(state)]
+    while not state.is_over():
+        moves = state.legal_moves()
+        assert moves, "a game that is not over has a legal move"
+        assert len({str(m) for m in moves}) == len(moves)
+        for move in moves:
+            assert state.parse_move(str(move)) == move
+        state.play(rng.choice(moves))
+        seen.append(snapshot(state))
+    outcome = state.outcome()
+    assert outcome is not None
+    assert state.current_player is None
+    assert state.legal_moves() == []
+    assert set(outcome.winners) <= set(range(state.game.num_players))
+    with pytest.raises(trigames.GameOverError):
+        state.play(seen and str(state.history[-1]))
+    while state.history:
+        seen.pop()
+        state.undo()
+        assert snapshot(state) == seen[-1]
+    with pytest.raises(trigames.UndoError):
+        state.undo()
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32), plies=st.integers(0, 60))
+def test_positions_round_trip_through_json(spec: str, seed: int, plies: int) -> None:
+    state = random_state(spec, seed, plies)
+    obj = json.loads(json.dumps(state.to_json()))
+    again = state.game.state_from_json(obj)
+    assert again.to_json() == state.to_json()
+    assert [str(m) for m in again.legal_moves()] == [str(m) for m in state.legal_moves()]
+    assert again.current_player == state.current_player
+    assert again.outcome() == state.outcome()
+    assert eval(repr(again), {"trigames": trigames}).to_json() == state.to_json()
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32), plies=st.integers(0, 40))
+def test_clones_are_independent(spec: str, seed: int, plies: int) -> None:
+    state = random_state(spec, seed, plies)
+    before = (snapshot(state), repr(vars(state)))
+    twin = state.clone()
+    assert snapshot(twin) == before[0]
+    rng = random.Random(seed)
+    while not twin.is_over():
+        twin.play(rng.choice(twin.legal_moves()))
+    while twin.history:
+        twin.undo()
+    assert (snapshot(state), repr(vars(state))) == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32))
+def test_records_round_trip(spec: str, seed: int) -> None:
+    state = random_state(spec, seed)
+    seats = [Seat(f"P{i}", "random") for i in range(state.game.num_players)]
+    record = GameRecord.from_json(
+        json.loads(json.dumps(GameRecord.from_state(state, seats).to_json()))
+    )
+    assert record.replay().to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_spec_strings_round_trip(spec: str) -> None:
+    game = trigames.load_game(spec)
+    assert str(game.spec) == spec
+    assert trigames.load_game(str(game.spec)) == game
+    assert eval(repr(game), {"trigames": trigames}) == game
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_game_has_its_parts(spec: str) -> None:
+    game = trigames.load_game(spec)
+    state = random_state(spec, 1, 5)
+    assert game.render_text(state)
+    assert game.render_text(state, color=True)
+    assert game.describe_last_move(state)
+    assert game.rules().startswith("# ")
+    assert "placeholder" not in game.rules()
+    info = game.info()
+    assert info["game"] == spec
+    json.dumps(info)
+    assert [game.player_name(i) for i in range(game.num_players)]
