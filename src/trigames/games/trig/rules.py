@@ -19,7 +19,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trig import text
+from trigames.games.trig import evaluation, text
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
 WIN_EDGE = "links a Pillar to the edge"
@@ -313,6 +313,7 @@ class Trig(Game[TrigMove, TrigState]):
     render_text = staticmethod(text.render)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
+    heuristic = staticmethod(evaluation.heuristic)
 
 
 def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
