@@ -19,7 +19,7 @@ SPECS = ["triggle", "triggle(size=3,players=3)", "triggle(touch=false,misere=tru
 
 def random_game(spec: str, seed: int, limit: int | None = None) -> trigames.State[Any]:
     rng = random.Random(seed)
-    state = trigames.load_game(spec).new_initial_state()
+    state: trigames.State[Any] = trigames.load_game(spec).new_initial_state()
     while not state.is_over() and (limit is None or len(state.history) < limit):
         state.play(rng.choice(state.legal_moves()))
     return state
