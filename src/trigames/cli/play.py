@@ -166,10 +166,7 @@ class TerminalGame:
         lines = [self.game.render_text(state, color=self.console.color)]
         if state.last_move is not None:
             lines.append(f"Last move ({len(state.history)}): {self.game.describe_last_move(state)}")
-        scores = state.scores()
-        lines.append(
-            "Score: " + ", ".join(f"{self.seat_label(i)} {s}" for i, s in enumerate(scores))
-        )
+        lines.append(self.game.status(state))
         outcome = state.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}. {self.result_text()}")

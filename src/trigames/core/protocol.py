@@ -194,6 +194,13 @@ class Game(ABC, Generic[MoveT, StateT]):
     def describe_last_move(self, state: StateT) -> str:
         """One line saying who made the last move on ``state`` and what it did, for people."""
 
+    def status(self, state: StateT) -> str:
+        """One line on the game so far, shown under the board: by default, the scores."""
+        scores = state.scores()
+        return "Score: " + ", ".join(
+            f"{self.player_name(seat)} {score}" for seat, score in enumerate(scores)
+        )
+
     def move_choices(self, state: StateT, move: MoveT) -> list[MoveT]:
         """The legal moves a player may mean by entering ``move``, ``move`` first.
 

@@ -302,6 +302,11 @@ class Trig(Game[TrigMove, TrigState]):
             "capture_triangles": len(board.capture_triangles),
         }
 
+    def status(self, state: TrigState) -> str:
+        """The pegs on the board: ``Pegs: White 5, Black 4``."""
+        counts = [state.pegs[seat].bit_count() for seat in (0, 1)]
+        return f"Pegs: White {counts[0]}, Black {counts[1]}"
+
     def move_choices(self, state: TrigState, move: TrigMove) -> list[TrigMove]:
         """A placement and every capture it allows (the placement first)."""
         cell, centre = self.board.move_parts(move)
