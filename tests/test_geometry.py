@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
+from trigames.geometry import honeycomb
 from trigames.geometry.hexcells import CellRegion, distance, hexagon, neighbours
 from trigames.geometry.trilattice import HexRegion, points_up, to_plane
 
@@ -78,3 +81,28 @@ def test_hex_cells_neighbours_distance_and_connection() -> None:
     assert region.connected([(0, 0), (1, 0), (1, -1)])
     assert not region.connected([(0, 0), (2, 0)])
     assert region.connected([])
+
+
+def test_honeycomb_corners_sit_where_the_docs_say() -> None:
+    for tile in [(q, r) for q in range(-3, 4) for r in range(-3, 4)]:
+        x, y = honeycomb.tile_to_plane(tile)
+        for k in range(6):
+            junction = honeycomb.corner(tile, k)
+            assert tile in honeycomb.tiles_at(junction)
+            assert honeycomb.is_light(junction) == (k % 2 == 0)
+            jx, jy = honeycomb.junction_to_plane(junction)
+            assert math.hypot(jx - x, jy - y) == pytest.approx(1.0)
+            angle = math.degrees(math.atan2(y - jy, jx - x)) % 360
+            assert min(abs(angle - 60 * k), 360 - abs(angle - 60 * k)) == pytest.approx(0, abs=1e-6)
+            for other in honeycomb.junction_neighbours(junction):
+                ox, oy = honeycomb.junction_to_plane(other)
+                assert math.hypot(ox - jx, oy - jy) == pytest.approx(1.0)
+                assert honeycomb.is_light(other) != honeycomb.is_light(junction)
+
+
+def test_honeycomb_edges_and_connection() -> None:
+    a, b = honeycomb.edge_ends((0, 0), 0)
+    assert {a, b} == {honeycomb.corner((0, 0), 5), honeycomb.corner((0, 0), 0)}
+    assert {a, b} == set(honeycomb.edge_ends((1, 0), 3))  # the neighbour shares the edge
+    assert honeycomb.connected([(0, 0), (1, 0), (2, -1)])
+    assert not honeycomb.connected([(0, 0), (2, 0)])
