@@ -84,7 +84,8 @@ def completion_text(completion: Completion) -> str:
                 count = "an" if kind[0] in "aeiou" else "a"
                 parts.append(f"{count} {kind}{where} {places[0]}")
             else:
-                parts.append(f"{len(places)} {kind}s{where} {', '.join(places)}")
+                unique = ", ".join(dict.fromkeys(places))
+                parts.append(f"{len(places)} {kind}s{where} {unique}")
     return ", ".join(parts)
 
 
