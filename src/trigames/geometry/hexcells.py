@@ -138,15 +138,20 @@ class CellRegion:
 
     def connected(self, cells: Iterable[Cell]) -> bool:
         """True when ``cells`` (a subset of the region) form one edge-connected group."""
-        wanted = set(cells)
-        if not wanted:
-            return True
-        start = next(iter(wanted))
-        seen = {start}
-        queue = deque([start])
-        while queue:
-            for n in neighbours(queue.popleft()):
-                if n in wanted and n not in seen:
-                    seen.add(n)
-                    queue.append(n)
-        return seen == wanted
+        return connected(cells)
+
+
+def connected(cells: Iterable[Cell]) -> bool:
+    """True when the cells form one group joined edge to edge (or there are none)."""
+    wanted = set(cells)
+    if not wanted:
+        return True
+    start = next(iter(wanted))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for n in neighbours(queue.popleft()):
+            if n in wanted and n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return seen == wanted

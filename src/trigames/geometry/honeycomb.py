@@ -6,9 +6,11 @@ one :data:`~trigames.geometry.trilattice.DIRECTIONS` step away. Corner ``k`` of 
 points at ``60 k`` degrees counter-clockwise from the right; it lies between neighbours ``k``
 and ``k + 1``. Edge ``k`` faces neighbour ``k`` and runs from corner ``k - 1`` to corner ``k``.
 
-A junction (a point where three tiles may meet) is keyed by the sum of those three tiles'
-coordinates, so every tile around it names it alike. Corners alternate between two classes:
-even corners are *light*, odd ones *dark*, the same for every tile.
+Tiles sit on the same axial lattice as :mod:`~trigames.geometry.hexcells` cells, so
+:func:`connected` is shared. A junction (a point where three tiles may meet) is keyed by the
+sum of those three tiles' coordinates, so every tile around it names it alike. Corners
+alternate between two classes: even corners are *light*, odd ones *dark*, the same for every
+tile.
 
 >>> corner((0, 0), 0) == corner((1, -1), 4) == corner((1, 0), 2)
 True
@@ -21,10 +23,22 @@ True
 from __future__ import annotations
 
 import math
-from collections import deque
-from collections.abc import Iterable
 
+from trigames.geometry.hexcells import connected
 from trigames.geometry.trilattice import DIRECTIONS, Point, add
+
+__all__ = [
+    "connected",
+    "corner",
+    "corner_index",
+    "corners",
+    "edge_ends",
+    "is_light",
+    "junction_neighbours",
+    "junction_to_plane",
+    "tile_to_plane",
+    "tiles_at",
+]
 
 Tile = Point
 Junction = Point
@@ -87,21 +101,3 @@ def junction_to_plane(junction: Junction) -> tuple[float, float]:
     """Cartesian position of a junction (the mean of its three tiles' centres)."""
     xs, ys = zip(*(tile_to_plane(tile) for tile in tiles_at(junction)), strict=True)
     return (sum(xs) / 3, sum(ys) / 3)
-
-
-def connected(tiles: Iterable[Tile]) -> bool:
-    """True when the tiles form one group joined edge to edge (or there are none)."""
-    wanted = set(tiles)
-    if not wanted:
-        return True
-    start = next(iter(wanted))
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        tile = queue.popleft()
-        for step in DIRECTIONS:
-            other = add(tile, step)
-            if other in wanted and other not in seen:
-                seen.add(other)
-                queue.append(other)
-    return seen == wanted

@@ -12,9 +12,9 @@ hexagons are fixed sets of lozenges, so each is one mask.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 
+from trigames.core.bits import bits, mask
 from trigames.core.errors import MoveParseError
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import DIRECTIONS, HexRegion, Point, Triangle, add
@@ -53,7 +53,7 @@ class TricolorBoard:
                 sides.setdefault(frozenset(side), []).append(t)
         #: Triangles sharing a side with each triangle; a missing side is the board's edge.
         self.triangle_neighbours: tuple[int, ...] = tuple(
-            _mask(u for side in ((a, b), (a, c), (b, c)) for u in sides[frozenset(side)] if u != t)
+            mask(u for side in ((a, b), (a, c), (b, c)) for u in sides[frozenset(side)] if u != t)
             for t, (a, b, c) in enumerate(self.triangles)
         )
         shapes = region.lozenges()
@@ -72,7 +72,7 @@ class TricolorBoard:
         self.by_colour: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i, c in enumerate(self.colour) if c == colour) for colour in range(3)
         )
-        self.colour_mask: tuple[int, ...] = tuple(_mask(ids) for ids in self.by_colour)
+        self.colour_mask: tuple[int, ...] = tuple(mask(ids) for ids in self.by_colour)
         self.lozenge_triangles: tuple[tuple[int, int], ...] = tuple(
             (triangle_index[frozenset(t1)], triangle_index[frozenset(t2)]) for _, t1, t2 in shapes
         )
@@ -89,14 +89,14 @@ class TricolorBoard:
         )
         #: Triangles next to each lozenge: the only ones it can leave as empty triangles.
         self.lozenge_border: tuple[tuple[int, ...], ...] = tuple(
-            tuple(_bits((self.triangle_neighbours[t1] | self.triangle_neighbours[t2]) & ~mask))
+            tuple(bits((self.triangle_neighbours[t1] | self.triangle_neighbours[t2]) & ~mask))
             for (t1, t2), mask in zip(self.lozenge_triangles, self.lozenge_mask, strict=True)
         )
         self.all_lozenges = (1 << len(self.lozenges)) - 1
         self.configurations: tuple[tuple[str, Point, int], ...] = tuple(self._configurations())
         involving: list[list[tuple[str, Point, int]]] = [[] for _ in self.lozenges]
         for configuration in self.configurations:
-            for i in _bits(configuration[2]):
+            for i in bits(configuration[2]):
                 involving[i].append(configuration)
         #: The crowns, stars and hexagons each lozenge is part of: ``(kind, centre, lozenges)``.
         self.configurations_of: tuple[tuple[tuple[str, Point, int], ...], ...] = tuple(
@@ -127,13 +127,13 @@ class TricolorBoard:
             for k in range(6):
                 trio = [acutes[(k + j) % 6] for j in range(3)]
                 if all(i is not None for i in trio):
-                    found.append((CROWN, point, _mask(i for i in trio if i is not None)))
+                    found.append((CROWN, point, mask(i for i in trio if i is not None)))
             if all(i is not None for i in acutes):
-                found.append((STAR, point, _mask(i for i in acutes if i is not None)))
+                found.append((STAR, point, mask(i for i in acutes if i is not None)))
             for start in (0, 1):
                 trio = obtuses[start::2]
                 if all(i is not None for i in trio):
-                    found.append((HEXAGON, point, _mask(i for i in trio if i is not None)))
+                    found.append((HEXAGON, point, mask(i for i in trio if i is not None)))
         return found
 
     @staticmethod
@@ -163,19 +163,3 @@ class TricolorBoard:
 def _turned(steps: tuple[Point, ...]) -> tuple[Point, ...]:
     """Each direction's counter-clockwise neighbour."""
     return steps[1:] + steps[:1]
-
-
-def _mask(indices: Iterable[int]) -> int:
-    total = 0
-    for i in indices:
-        total |= 1 << i
-    return total
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields
@@ -86,13 +87,7 @@ class TricolorState(State[Lozenge]):
 
     def legal_moves(self) -> list[Lozenge]:
         lozenges = self.board.lozenges
-        moves: list[Lozenge] = []
-        remaining = self.legal_mask()
-        while remaining:
-            low = remaining & -remaining
-            moves.append(lozenges[low.bit_length() - 1])
-            remaining ^= low
-        return moves
+        return [lozenges[i] for i in bits(self.legal_mask())]
 
     def illegal_reason(self, move: Lozenge) -> str | None:
         board = self.board

@@ -12,9 +12,9 @@ Cells are hexagons; sets of cells are ``int`` bit masks over :attr:`TrigBoard.ce
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from functools import cache
 
+from trigames.core.bits import mask
 from trigames.core.errors import MoveParseError
 from trigames.core.protocol import NamedMove
 from trigames.geometry.hexcells import Cell, CellRegion, centred_triangles, neighbours
@@ -56,17 +56,17 @@ class TrigBoard:
             for i, (q, r) in enumerate(self.cells)
             if (q - r) % 3 == pillar_class and (q, r) not in self.pillars
         )
-        self.playing_mask = _mask(self.playing)
+        self.playing_mask = mask(self.playing)
         self.all_cells = (1 << len(self.cells)) - 1
         #: Neighbours of each cell on the board, in turning order around it (None: off the board).
         self.around: tuple[tuple[int | None, ...], ...] = tuple(
             tuple(self.index.get(n) for n in neighbours(cell)) for cell in self.cells
         )
         self.neighbours: tuple[int, ...] = tuple(
-            _mask(n for n in ring if n is not None) for ring in self.around
+            mask(n for n in ring if n is not None) for ring in self.around
         )
         self.edge_cells = tuple(i for i, ring in enumerate(self.around) if None in ring)
-        self.edge_mask = _mask(self.edge_cells)
+        self.edge_mask = mask(self.edge_cells)
         #: For each Pillar, the cells adjacent to it (all playing cells).
         self.pillar_touch: tuple[int, ...] = tuple(self.neighbours[p] for p in self.pillar_bits)
         #: Cells adjacent to some Pillar: where a placement is allowed on an empty board.
@@ -132,10 +132,3 @@ class TrigBoard:
         """``(cell, captured cell or None)`` of a move object."""
         parts = self._parts.get(move)
         return parts if parts is not None else self.parse_move(move.name)
-
-
-def _mask(indices: Iterable[int]) -> int:
-    total = 0
-    for i in indices:
-        total |= 1 << i
-    return total

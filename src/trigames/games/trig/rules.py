@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
@@ -82,12 +83,8 @@ class TrigState(State[TrigMove]):
             return []
         board = self.board
         moves: list[TrigMove] = []
-        remaining = self.open_cells()
         armed = self.armed[player]
-        while remaining:
-            low = remaining & -remaining
-            cell = low.bit_length() - 1
-            remaining ^= low
+        for cell in bits(self.open_cells()):
             moves.append(board.placements[cell])
             if armed[cell]:
                 moves.extend(board.capture_move(cell, m) for m in self.captures_at(cell, player))
@@ -209,17 +206,7 @@ class TrigState(State[TrigMove]):
 
     def _chain(self, mine: int, start: int) -> int:
         """The cells of ``mine`` connected to ``start``."""
-        neighbours = self.board.neighbours
-        chain = grown = 1 << start
-        while grown:
-            reach = 0
-            while grown:
-                low = grown & -grown
-                reach |= neighbours[low.bit_length() - 1]
-                grown ^= low
-            grown = reach & mine & ~chain
-            chain |= grown
-        return chain
+        return flood(self.board.neighbours, 1 << start, mine)
 
     def _may_cut(self, mine: int, cell: int) -> bool:
         """True unless the free cells around ``cell`` form one unbroken arc.
@@ -236,20 +223,10 @@ class TrigState(State[TrigMove]):
         """True when some Pillar has no path of cells free of ``mine`` to an edge cell."""
         board = self.board
         free = board.all_cells & ~mine
-        neighbours = board.neighbours
-        for pillar in board.pillar_bits:
-            region = grown = 1 << pillar
-            while grown and not region & board.edge_mask:
-                reach = 0
-                while grown:
-                    low = grown & -grown
-                    reach |= neighbours[low.bit_length() - 1]
-                    grown ^= low
-                grown = reach & free & ~region
-                region |= grown
-            if not region & board.edge_mask:
-                return True
-        return False
+        return any(
+            not flood(board.neighbours, 1 << pillar, free, until=board.edge_mask) & board.edge_mask
+            for pillar in board.pillar_bits
+        )
 
     # --- positions ----------------------------------------------------------------------------
 
@@ -257,8 +234,8 @@ class TrigState(State[TrigMove]):
         names = self.board.placements
         return {
             "game": str(self.game.spec),
-            "white": [str(names[i]) for i in _bits(self.pegs[0])],
-            "black": [str(names[i]) for i in _bits(self.pegs[1])],
+            "white": [str(names[i]) for i in bits(self.pegs[0])],
+            "black": [str(names[i]) for i in bits(self.pegs[1])],
             "to_move": self.to_move,
         }
 
@@ -342,21 +319,12 @@ def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
             state._gain(seat, cell)
             state.beside |= board.neighbours[cell]
     for seat in (0, 1):
-        reason = state._win(seat, list(_bits(state.pegs[seat])))
+        reason = state._win(seat, list(bits(state.pegs[seat])))
         if reason is not None:
             state.winner, state.end_reason = seat, reason
-            if state._win(1 - seat, list(_bits(state.pegs[1 - seat]))) is not None:
+            if state._win(1 - seat, list(bits(state.pegs[1 - seat]))) is not None:
                 raise PositionError("both players have a winning chain")
     if state.end_reason is None and not state._has_placement():
         state.end_reason = DRAW_NO_PLACEMENT
     state.to_move = read_to_move(obj, 2, state.end_reason)
     return state
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

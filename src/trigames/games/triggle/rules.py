@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
@@ -59,14 +60,10 @@ class TriggleState(State[Band]):
         return self.to_move
 
     def legal_moves(self) -> list[Band]:
+        if self.to_move is None:
+            return []
         bands = self.board.bands
-        moves: list[Band] = []
-        remaining = self.legal if self.to_move is not None else 0
-        while remaining:
-            low = remaining & -remaining
-            moves.append(bands[low.bit_length() - 1])
-            remaining ^= low
-        return moves
+        return [bands[i] for i in bits(self.legal)]
 
     def illegal_reason(self, move: Band) -> str | None:
         index = self.board.band_index.get(move)
