@@ -212,10 +212,11 @@ class TrigState(State[TrigMove]):
         """True unless the free cells around ``cell`` form one unbroken arc.
 
         Taking one cell out of a region can split it only when the free cells around it
-        are in two or more separate arcs; otherwise no enclosure can have appeared.
+        are in two or more separate arcs; otherwise no enclosure can have appeared. Off the
+        board counts as free: it stands for the outside, which every edge cell reaches.
         """
         ring = self.board.around[cell]
-        free = [n is not None and not mine >> n & 1 for n in ring]
+        free = [n is None or not mine >> n & 1 for n in ring]
         starts = sum(1 for k in range(6) if free[k] and not free[k - 1])
         return starts >= 2
 
@@ -323,7 +324,7 @@ def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
         if reason is not None:
             state.winner, state.end_reason = seat, reason
             if state._win(1 - seat, list(bits(state.pegs[1 - seat]))) is not None:
-                raise PositionError("both players have a winning chain")
+                raise PositionError("both players have won: only one can have made the last move")
     if state.end_reason is None and not state._has_placement():
         state.end_reason = DRAW_NO_PLACEMENT
     state.to_move = read_to_move(obj, 2, state.end_reason)
