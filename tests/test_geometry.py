@@ -106,3 +106,48 @@ def test_honeycomb_edges_and_connection() -> None:
     assert {a, b} == set(honeycomb.edge_ends((1, 0), 3))  # the neighbour shares the edge
     assert honeycomb.connected([(0, 0), (1, 0), (2, -1)])
     assert not honeycomb.connected([(0, 0), (2, 0)])
+
+
+def test_honeycomb_grid_points_match_the_plane() -> None:
+    for tile in [(q, r) for q in range(-3, 4) for r in range(-3, 4)]:
+        x, y = honeycomb.tile_to_plane(tile)
+        gx, gy = honeycomb.tile_grid(tile)
+        assert (gx / 2, gy * math.sqrt(3) / 2) == pytest.approx((x, y))
+        assert honeycomb.grid_tile(gx, gy) == tile
+        assert honeycomb.grid_junction(gx, gy) is None
+        for junction in honeycomb.corners(tile):
+            jx, jy = honeycomb.junction_grid(junction)
+            assert (jx / 2, jy * math.sqrt(3) / 2) == pytest.approx(
+                honeycomb.junction_to_plane(junction)
+            )
+            assert honeycomb.grid_junction(jx, jy) == junction
+            assert honeycomb.grid_tile(jx, jy) is None
+
+
+def test_honeycomb_bands_and_caps_split_the_corners() -> None:
+    for o in range(honeycomb.ORIENTATIONS):
+        light_cap, dark_cap = honeycomb.cap_corners(o)
+        (a, b), (c, d) = honeycomb.band_corners(o)
+        assert sorted([light_cap, dark_cap, a, b, c, d]) == list(range(6))
+        assert light_cap % 2 == a % 2 == b % 2 == 0
+        assert dark_cap % 2 == c % 2 == d % 2 == 1
+        assert (dark_cap - light_cap) % 6 == 3
+        # the drawing's areas agree: each corner's neighbourhood has its corner's colour
+        for k in range(6):
+            angle = math.radians(60 * k)
+            x, y = 0.8 * math.cos(angle), -0.8 * math.sin(angle)
+            assert honeycomb.in_light_area(o, x, y) == (k % 2 == 0)
+
+
+@pytest.mark.parametrize("radius", [1, 2, 5])
+def test_tile_windows_agree_with_the_coordinate_functions(radius: int) -> None:
+    w = honeycomb.window(radius)
+    assert len(w.tiles) == 3 * radius * (radius + 1) + 1
+    keys = [(y, x) for x, y in w.tile_xy]
+    assert keys == sorted(keys)
+    for t, tile in enumerate(w.tiles):
+        assert [w.junctions[j] for j in w.tile_corners[t]] == honeycomb.corners(tile)
+    for j, junction in enumerate(w.junctions):
+        inside = [n for n in honeycomb.junction_neighbours(junction) if n in w.junction_index]
+        assert sorted(w.junctions[n] for n in w.junction_neighbours[j]) == sorted(inside)
+        assert w.light[j] == honeycomb.is_light(junction)

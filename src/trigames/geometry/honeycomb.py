@@ -6,6 +6,11 @@ one :data:`~trigames.geometry.trilattice.DIRECTIONS` step away. Corner ``k`` of 
 points at ``60 k`` degrees counter-clockwise from the right; it lies between neighbours ``k``
 and ``k + 1``. Edge ``k`` faces neighbour ``k`` and runs from corner ``k - 1`` to corner ``k``.
 
+For text drawings and position files, every tile centre and junction also has integer *grid*
+coordinates ``(X, Y)``: ``X`` counts half circumradii rightwards and ``Y`` half tile heights
+downwards, so tile ``(q, r)`` is centred at ``(3 q, 2 r + q)`` and its corners sit at
+``(X +- 2, Y)`` and ``(X +- 1, Y +- 1)`` (see :func:`tile_grid`, :func:`junction_grid`).
+
 Tiles sit on the same axial lattice as :mod:`~trigames.geometry.hexcells` cells, so
 :func:`connected` is shared. A junction (a point where three tiles may meet) is keyed by the
 sum of those three tiles' coordinates, so every tile around it names it alike. Corners
@@ -23,21 +28,32 @@ True
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from trigames.geometry.hexcells import connected
+from trigames.geometry.hexcells import connected, hexagon
 from trigames.geometry.trilattice import DIRECTIONS, Point, add
 
 __all__ = [
+    "ORIENTATIONS",
+    "TileWindow",
+    "band_corners",
+    "cap_corners",
     "connected",
     "corner",
     "corner_index",
     "corners",
     "edge_ends",
+    "grid_junction",
+    "grid_tile",
+    "in_light_area",
     "is_light",
+    "junction_grid",
     "junction_neighbours",
     "junction_to_plane",
+    "tile_grid",
     "tile_to_plane",
     "tiles_at",
+    "window",
 ]
 
 Tile = Point
@@ -101,3 +117,169 @@ def junction_to_plane(junction: Junction) -> tuple[float, float]:
     """Cartesian position of a junction (the mean of its three tiles' centres)."""
     xs, ys = zip(*(tile_to_plane(tile) for tile in tiles_at(junction)), strict=True)
     return (sum(xs) / 3, sum(ys) / 3)
+
+
+# --- integer grid coordinates ---------------------------------------------------------------
+
+
+def tile_grid(tile: Tile) -> tuple[int, int]:
+    """Grid coordinates ``(X, Y)`` of a tile's centre.
+
+    >>> tile_grid((0, 0)), tile_grid((1, 0)), tile_grid((0, 1))
+    ((0, 0), (3, 1), (0, 2))
+    """
+    q, r = tile
+    return (3 * q, 2 * r + q)
+
+
+def junction_grid(junction: Junction) -> tuple[int, int]:
+    """Grid coordinates ``(X, Y)`` of a junction.
+
+    >>> [junction_grid(j) for j in corners((0, 0))]
+    [(2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1)]
+    """
+    a, b = junction
+    return (a, (a + 2 * b) // 3)
+
+
+def grid_tile(x: int, y: int) -> Tile | None:
+    """The tile centred at grid point ``(x, y)``, or ``None`` if no tile centre is there."""
+    if x % 3 or (y - x // 3) % 2:
+        return None
+    q = x // 3
+    return (q, (y - q) // 2)
+
+
+def grid_junction(x: int, y: int) -> Junction | None:
+    """The junction at grid point ``(x, y)``, or ``None`` if no tile corner is there.
+
+    >>> grid_junction(2, 0) == corner((0, 0), 0), grid_junction(0, 0)
+    (True, None)
+    """
+    if x % 3 == 0 or (3 * y - x) % 2:
+        return None
+    junction = (x, (3 * y - x) // 2)
+    r = junction[1]
+    # a junction key is the sum of three neighbouring tiles: check the class matches
+    if (is_light(junction) and (r + 1) % 3 == 0) or (not is_light(junction) and (r + 2) % 3 == 0):
+        return junction
+    return None
+
+
+# --- two-coloured tiles: light and dark bands --------------------------------------------
+
+#: A two-coloured tile lies in one of three orientations, numbered 0 to 2.
+ORIENTATIONS = 3
+
+
+def cap_corners(orientation: int) -> tuple[int, int]:
+    """The light and the dark corner sitting alone in a cap, for a tile in ``orientation``.
+
+    Orientation ``o`` has its light cap at corner ``2 o`` (0: east, 1: north-west,
+    2: south-west) and its dark cap at the opposite corner.
+
+    >>> [cap_corners(o) for o in range(ORIENTATIONS)]
+    [(0, 3), (2, 5), (4, 1)]
+    """
+    light = 2 * orientation
+    return light, (light + 3) % 6
+
+
+def band_corners(orientation: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The corners joined by the light band and by the dark band, in ``orientation``.
+
+    >>> band_corners(0)
+    ((2, 4), (1, 5))
+    """
+    light = 2 * orientation
+    return ((light + 2) % 6, (light + 4) % 6), ((light + 1) % 6, (light + 5) % 6)
+
+
+def in_light_area(orientation: int, x: float, y: float) -> bool:
+    """True when point ``(x, y)`` of a tile (centre at the origin, circumradius 1, y downwards)
+    lies in a light area of the tile in ``orientation``.
+
+    The caps are the points within half an edge of their corner; the straight line through the
+    centre, square to the line from cap to cap, parts the two bands. The dark band lies on the
+    light cap's side.
+
+    >>> in_light_area(0, 0.9, 0.0), in_light_area(0, 0.5, 0.0), in_light_area(0, -0.5, 0.0)
+    (True, False, True)
+    """
+    light, dark = cap_corners(orientation)
+    for k, is_cap_light in ((light, True), (dark, False)):
+        angle = math.radians(60 * k)
+        cx, cy = math.cos(angle), -math.sin(angle)
+        if (x - cx) ** 2 + (y - cy) ** 2 < 0.24:  # a little inside, against rounding
+            return is_cap_light
+    angle = math.radians(60 * light)
+    return x * math.cos(angle) - y * math.sin(angle) < 0
+
+
+# --- a bounded window of the lattice, with integer ids --------------------------------------
+
+
+class TileWindow:
+    """The tiles within ``radius`` steps of tile ``(0, 0)`` and all their corners, with integer ids.
+
+    Tiles and junctions are numbered in reading order of their grid coordinates (top row
+    first, left to right), so sorting by id sorts them as a player reads a drawing. Tables
+    are tuples indexed by id; ``-1`` stands for a tile outside the window.
+
+    >>> w = window(1)
+    >>> len(w.tiles), len(w.junctions)
+    (7, 24)
+    >>> w.tiles[w.origin]
+    (0, 0)
+    """
+
+    def __init__(self, radius: int) -> None:
+        self.radius = radius
+        cells = sorted(hexagon((0, 0), radius), key=lambda t: tile_grid(t)[::-1])
+        self.tiles: tuple[Tile, ...] = tuple(cells)
+        self.tile_index = {tile: i for i, tile in enumerate(self.tiles)}
+        self.origin = self.tile_index[(0, 0)]
+        found = {junction for tile in self.tiles for junction in corners(tile)}
+        self.junctions: tuple[Junction, ...] = tuple(
+            sorted(found, key=lambda j: junction_grid(j)[::-1])
+        )
+        self.junction_index = {junction: i for i, junction in enumerate(self.junctions)}
+        index = self.junction_index
+        #: For each tile, its six corners' junction ids, corner 0 first.
+        self.tile_corners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(index[j] for j in corners(tile)) for tile in self.tiles
+        )
+        #: For each tile, its six neighbours' ids (neighbour ``k`` across edge ``k``), or -1.
+        self.tile_neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.tile_index.get(add(tile, step), -1) for step in DIRECTIONS)
+            for tile in self.tiles
+        )
+        around: list[list[tuple[int, int]]] = [[] for _ in self.junctions]
+        near: list[list[int]] = [[] for _ in self.junctions]
+        for t, ring in enumerate(self.tile_corners):
+            for k, j in enumerate(ring):
+                around[j].append((t, k))
+                for other in (ring[k - 1], ring[(k + 1) % 6]):
+                    if other not in near[j]:
+                        near[j].append(other)
+        #: For each junction, ``(tile id, corner index)`` of the window's tiles around it.
+        self.junction_tiles: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(pairs) for pairs in around
+        )
+        #: For each junction, the junctions one tile edge away (within the window).
+        self.junction_neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(n)) for n in near
+        )
+        self.light: tuple[bool, ...] = tuple(is_light(j) for j in self.junctions)
+        self.tile_xy: tuple[tuple[int, int], ...] = tuple(tile_grid(t) for t in self.tiles)
+        self.junction_xy: tuple[tuple[int, int], ...] = tuple(
+            junction_grid(j) for j in self.junctions
+        )
+        self.grid_tiles = {xy: t for t, xy in enumerate(self.tile_xy)}
+        self.grid_junctions = {xy: j for j, xy in enumerate(self.junction_xy)}
+
+
+@cache
+def window(radius: int) -> TileWindow:
+    """The :class:`TileWindow` of ``radius`` (built once, then shared)."""
+    return TileWindow(radius)
