@@ -22,6 +22,8 @@ SPECS = [
     "trig",
     "trig(board=trigger)",
     "trig(board=triggest)",
+    "trugo",
+    "trugo(tiles=12,pieces=6,stacking=false,waning_limit=30)",
 ]
 
 

@@ -3,7 +3,7 @@
 >>> load_game("triggle(players=3)").num_players
 3
 >>> [entry.name for entry in list_games()]
-['triggle', 'trig', 'tricolor']
+['triggle', 'trig', 'tricolor', 'trugo']
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from trigames.core.spec import GameSpec
 from trigames.games.tricolor import Tricolor
 from trigames.games.trig import Trig
 from trigames.games.triggle import Triggle
+from trigames.games.trugo import Trugo
 
-GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Trig, Tricolor)}
+GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Trig, Tricolor, Trugo)}
 
 
 def game_class(name: str) -> type[AnyGame]:

@@ -1,0 +1,114 @@
+"""Trugo's notation and the small tables its rules use.
+
+Names are read off the drawing: a column of the text grid has a letter name (``a`` to ``z``,
+then ``aa``, ``ab``...) and a row of it a number, counted from the top-left corner of the
+current layout, so ``c2`` is the third column, second row. Tile centres and junctions never
+share a grid point, so one name says which is meant.
+
+>>> parse("c2e"), parse("-D4"), parse("c5-e7"), parse("Pass")
+(('place', (2, 1), 0), ('remove', (3, 3), -1), ('move', (2, 4), (4, 6)), ('pass', None, -1))
+>>> column_name(0), column_name(25), column_name(26), column_index("ab")
+('a', 'z', 'aa', 27)
+"""
+
+from __future__ import annotations
+
+import re
+
+from trigames.core.errors import MoveParseError
+from trigames.core.protocol import NamedMove
+
+#: Orientation names: where a tile's light cap points (east, north-west, south-west).
+ORIENTATION_NAMES = ("e", "nw", "sw")
+
+_SPOT = r"([a-z]{1,2})\s*([0-9]{1,3})"
+_PLACE = re.compile(rf"^{_SPOT}\s*/?\s*(e|nw|sw)$")
+_REMOVE = re.compile(rf"^-\s*{_SPOT}$")
+_MOVE = re.compile(rf"^{_SPOT}\s*-\s*{_SPOT}$")
+
+#: ``(kind, a, b)``: kind is place, remove, move or pass; a and b are grid spots
+#: ``(column, row)`` counted from 0, or an orientation.
+Parsed = tuple[str, tuple[int, int] | None, tuple[int, int] | int]
+
+
+class TrugoMove(NamedMove):
+    """A turn in notation: ``c2e`` (place a tile), ``-d4`` (remove one), ``c5-e7`` or ``pass``."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # the name's hash is cached by the string: cheaper in hot loops
+        return hash(self.name)
+
+
+PASS = TrugoMove("pass")
+
+
+def column_name(index: int) -> str:
+    """Letters of column ``index`` (0 is ``a``, 26 is ``aa``)."""
+    if index < 26:
+        return chr(97 + index)
+    return chr(96 + index // 26) + chr(97 + index % 26)
+
+
+def column_index(letters: str) -> int:
+    """Inverse of :func:`column_name`."""
+    if len(letters) == 1:
+        return ord(letters) - 97
+    return (ord(letters[0]) - 96) * 26 + ord(letters[1]) - 97
+
+
+def spot_name(column: int, row: int) -> str:
+    """Name of the grid spot in ``column`` and ``row`` (both counted from 0)."""
+    return f"{column_name(column)}{row + 1}"
+
+
+def _spot(letters: str, digits: str, text: str) -> tuple[int, int]:
+    row = int(digits) - 1
+    if row < 0:
+        raise MoveParseError(f"bad move {text!r}: rows are numbered from 1")
+    return column_index(letters), row
+
+
+def parse(text: str) -> Parsed:
+    """The parts of a move in notation, with spots counted from the layout's top-left corner."""
+    cleaned = text.strip().lower() if isinstance(text, str) else ""
+    if cleaned == "pass":
+        return ("pass", None, -1)
+    match = _PLACE.match(cleaned)
+    if match:
+        spot = _spot(match.group(1), match.group(2), text)
+        return ("place", spot, ORIENTATION_NAMES.index(match.group(3)))
+    match = _REMOVE.match(cleaned)
+    if match:
+        return ("remove", _spot(match.group(1), match.group(2), text), -1)
+    match = _MOVE.match(cleaned)
+    if match:
+        return (
+            "move",
+            _spot(match.group(1), match.group(2), text),
+            _spot(match.group(3), match.group(4), text),
+        )
+    raise MoveParseError(
+        f"{text!r} is not a Trugo move: write a tile placement as a cell and the way its light "
+        "cap points (c2e, c2nw or c2sw), a removal as -d4, a piece move as from-to (c5-e7), "
+        "or pass"
+    )
+
+
+def _runs_free(present: int) -> bool:
+    """True when the 6-bit neighbour mask has three consecutive free edges (cyclically)."""
+    free = ~present & 63
+    doubled = free | free << 6
+    return any((doubled >> k) & 7 == 7 for k in range(6))
+
+
+def _split(present: int) -> bool:
+    """True when the present neighbours form more than one arc around the tile."""
+    starts = sum(1 for k in range(6) if present >> k & 1 and not present >> ((k - 1) % 6) & 1)
+    return starts > 1
+
+
+#: For each mask of present neighbours: may the tile's shape allow removal (three consecutive
+#: free edges), and might removing it split the layout (its neighbours lie in several arcs)?
+FREE_RUN: tuple[bool, ...] = tuple(_runs_free(m) for m in range(64))
+SPLITS: tuple[bool, ...] = tuple(_split(m) for m in range(64))

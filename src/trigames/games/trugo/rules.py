@@ -1,0 +1,892 @@
+"""Trugo: lay two-coloured hexagon tiles, move pieces along their bands, capture by surrounding.
+
+>>> import trigames
+>>> state = trigames.load_game("trugo").new_initial_state()
+>>> [str(m) for m in state.legal_moves()]  # the first tile, in its three orientations
+['c2e', 'c2nw', 'c2sw']
+>>> state.play("c2e")
+>>> len(state.legal_moves())  # six cells around it, three ways each
+18
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from trigames.core.errors import MoveParseError, PositionError
+from trigames.core.outcome import Outcome
+from trigames.core.positions import is_seat, position_fields
+from trigames.core.protocol import Game, State
+from trigames.core.spec import GameSpec, Option
+from trigames.games.trugo import evaluation, text
+from trigames.games.trugo.board import (
+    FREE_RUN,
+    ORIENTATION_NAMES,
+    PASS,
+    SPLITS,
+    TrugoMove,
+    parse,
+    spot_name,
+)
+from trigames.geometry.honeycomb import (
+    ORIENTATIONS,
+    TileWindow,
+    band_corners,
+    grid_junction,
+    grid_tile,
+    window,
+)
+
+WIN_NO_PIECES = "the opponent has no pieces left in the waning phase"
+WIN_EMPTY_BOARD = "the last move cleared the board of pieces"
+DRAW_REPETITION = "the same position occurred for the third time"
+DRAW_WANING = "the waning phase went on too long without a capture or a removal"
+
+PLACE, REMOVE, MOVE, PASS_KIND = 0, 1, 2, 3
+#: The internal form of a move: ``(kind, a, b)``. Placement: tile id and orientation; removal:
+#: tile id and -1; piece move: from and to junction ids; pass: -1, -1.
+Code = tuple[int, int, int]
+PASS_CODE: Code = (PASS_KIND, -1, -1)
+SEAT_LETTERS = ("W", "B")
+NO_RESULT = None
+
+# One undo record: mover, junction changes [(junction, bottom, top)], the move's code,
+# supplies, pool, quiet turns, frame, hash, pieces captured (White's, Blue's), pieces that left
+# with a removed tile, pieces given out by a placement (White's, Blue's).
+_Undo = tuple[
+    int,
+    list[tuple[int, int, int]],
+    Code,
+    tuple[int, int],
+    int,
+    int,
+    tuple[int, int],
+    int,
+    tuple[int, int],
+    int,
+    tuple[int, int],
+]
+
+
+@cache
+def _zobrist(junctions: int, tiles: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Random keys for stacks (7 per junction), tiles (3 per cell) and the side to move."""
+    rng = random.Random(20070718)
+    stacks = tuple(0 if k % 7 == 0 else rng.getrandbits(63) for k in range(7 * junctions))
+    placed = tuple(rng.getrandbits(63) for _ in range(ORIENTATIONS * tiles))
+    return stacks, placed, rng.getrandbits(63)
+
+
+def _stack_code(bottom: int, top: int) -> int:
+    """0 empty, 1 or 2 a single piece, 3 to 6 a stack (bottom, top)."""
+    if top < 0:
+        return 0
+    if bottom < 0:
+        return 1 + top
+    return 3 + 2 * bottom + top
+
+
+class TrugoState(State[TrugoMove]):
+    """A layout of tiles with pieces on its junctions.
+
+    Tiles and junctions are ids of the game's :class:`~trigames.geometry.honeycomb.TileWindow`.
+    ``top[j]`` is the seat of the top piece on junction ``j`` (-1: none) and ``bottom[j]`` the
+    seat of a piece pinned under it (-1: none).
+    """
+
+    game: Trugo
+
+    def __init__(self, game: Trugo) -> None:
+        super().__init__(game)
+        w = game.window
+        self.window = w
+        tiles, junctions = len(w.tiles), len(w.junctions)
+        self.orient = [-1] * tiles  # orientation of each placed tile, -1 for an empty cell
+        self.present: set[int] = set()
+        self.around = [0] * tiles  # placed neighbours of each cell
+        self.frontier: set[int] = {w.origin}  # empty cells where a tile may go (waxing)
+        self.full = [0] * junctions  # placed tiles around each junction (3: a full junction)
+        self.links: dict[int, tuple[int, ...]] = {}  # band links of junctions on placed tiles
+        self.top = [-1] * junctions
+        self.bottom = [-1] * junctions
+        self.tops: list[set[int]] = [set(), set()]  # junctions whose top piece is each seat's
+        self.count = [0, 0]  # pieces on the board, pinned ones included
+        self.supply = [game.pieces, game.pieces]
+        self.pool = game.tiles
+        self.quiet = 0  # waning turns since the last capture or removal
+        self.to_move: int | None = 0
+        self.winners: tuple[int, ...] = ()
+        self.end_reason: str | None = None
+        self.frame = (-2, -1)  # grid point named a1
+        self.hash = 0
+        self.tile_hash = 0
+        self.seen: dict[int, int] = {0: 1}  # how often each position occurred
+        self._undo: list[_Undo] = []
+        self._log: list[tuple[int, int, int]] = []
+        self._stamp = 0  # changes with every move played or taken back
+        self._legal: dict[TrugoMove, Code] = {}
+        self._legal_stamp = -1
+
+    # --- queries ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def waning(self) -> bool:
+        """True once the pool is empty."""
+        return self.pool == 0
+
+    def scores(self) -> tuple[int, ...]:
+        """Pieces on the board for each player, pinned pieces included."""
+        return (self.count[0], self.count[1])
+
+    def outcome(self) -> Outcome | None:
+        if self.end_reason is None:
+            return None
+        return Outcome(self.winners, self.scores(), self.end_reason)
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move on this state, if any."""
+        return self._undo[-1][0] if self._undo else None
+
+    def last_record(self) -> _Undo | None:
+        """What the last move did (see ``_Undo``), if there is one."""
+        return self._undo[-1] if self._undo else None
+
+    def junction_name(self, j: int) -> str:
+        """The junction's name in the current layout's notation, like ``c5``."""
+        x, y = self.window.junction_xy[j]
+        return spot_name(x - self.frame[0], y - self.frame[1])
+
+    def tile_name(self, t: int) -> str:
+        """The cell's name in the current layout's notation, like ``c2``."""
+        x, y = self.window.tile_xy[t]
+        return spot_name(x - self.frame[0], y - self.frame[1])
+
+    def is_full(self, j: int) -> bool:
+        """True for a junction with all three tiles around it placed."""
+        return self.full[j] == 3
+
+    # --- move generation ----------------------------------------------------------------------
+
+    def legal_moves(self) -> list[TrugoMove]:
+        return list(self._legal_table())
+
+    def _legal_table(self) -> dict[TrugoMove, Code]:
+        if self._legal_stamp == self._stamp:
+            return self._legal
+        table: dict[TrugoMove, Code] = {}
+        if self.to_move is not None:
+            names = self.game.move_names(self.frame)
+            self._tile_moves(table, names)
+            self._piece_moves(table, names, self.to_move)
+            if not table:
+                table[PASS] = PASS_CODE
+        self._legal, self._legal_stamp = table, self._stamp
+        return table
+
+    def _tile_moves(self, table: dict[TrugoMove, Code], names: dict[int, TrugoMove]) -> None:
+        key = self.tile_hash * 2 + (self.pool > 0)
+        cached = self.game.tile_move_cache.get(key)
+        if cached is None:
+            cached = []
+            if self.pool > 0:
+                for t in sorted(self.frontier):
+                    key = -1 - 4 * t
+                    for o in range(ORIENTATIONS):
+                        move = names.get(key - o) or self._name(names, PLACE, t, o)
+                        cached.append((move, (PLACE, t, o)))
+            else:
+                for t in sorted(self.present):
+                    if self.removable(t):
+                        cached.append((self._name(names, REMOVE, t, -1), (REMOVE, t, -1)))
+            if len(self.game.tile_move_cache) > 50_000:
+                self.game.tile_move_cache.clear()
+            self.game.tile_move_cache[key] = cached
+        table.update(cached)
+
+    def removable(self, t: int) -> bool:
+        """True when tile ``t`` has three consecutive free edges and its removal keeps the
+        layout connected."""
+        orient = self.orient
+        present = 0
+        for k, n in enumerate(self.window.tile_neighbours[t]):
+            if n >= 0 and orient[n] >= 0:
+                present |= 1 << k
+        if not FREE_RUN[present]:
+            return False
+        return not SPLITS[present] or self._connected_without(t)
+
+    def _connected_without(self, t: int) -> bool:
+        rest = self.present - {t}
+        start = next(iter(rest))
+        seen = {start}
+        todo = [start]
+        neighbours = self.window.tile_neighbours
+        while todo:
+            for n in neighbours[todo.pop()]:
+                if n in rest and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return len(seen) == len(rest)
+
+    def _piece_moves(
+        self, table: dict[TrugoMove, Code], names: dict[int, TrugoMove], player: int
+    ) -> None:
+        top, bottom, full, links = self.top, self.bottom, self.full, self.links
+        near = self.window.junction_neighbours
+        stacking = self.game.stacking
+        size = len(top)
+        for s in sorted(self.tops[player]):
+            if bottom[s] >= 0 and top[s] != player:
+                continue
+            dests: set[int] = set()
+            empties = [s]
+            seen = {s}
+            todo = [s]
+            while todo:
+                for y in links.get(todo.pop(), ()):
+                    if y in seen:
+                        continue
+                    seen.add(y)
+                    if full[y] == 3:
+                        if top[y] < 0:
+                            dests.add(y)
+                            empties.append(y)
+                            todo.append(y)
+                        elif stacking and bottom[y] < 0:
+                            dests.add(y)
+                    else:
+                        todo.append(y)
+            for e in empties:
+                for z in near[e]:
+                    if full[z] == 3 and (top[z] < 0 or (stacking and bottom[z] < 0)):
+                        dests.add(z)
+            base = s * size
+            for d in sorted(dests):
+                move = names.get(base + d)
+                if move is None:
+                    move = self._name(names, MOVE, s, d)
+                table[move] = (MOVE, s, d)
+
+    def _name(self, names: dict[int, TrugoMove], kind: int, a: int, b: int) -> TrugoMove:
+        """The move object for a code in this layout's notation (made once per layout)."""
+        slot = b if kind == PLACE else 3
+        key = a * len(self.top) + b if kind == MOVE else -1 - (a * 4 + slot)
+        move = names.get(key)
+        if move is None:
+            if kind == MOVE:
+                text = f"{self.junction_name(a)}-{self.junction_name(b)}"
+            elif kind == PLACE:
+                text = f"{self.tile_name(a)}{ORIENTATION_NAMES[b]}"
+            else:
+                text = f"-{self.tile_name(a)}"
+            move = names[key] = TrugoMove(text)
+        return move
+
+    def parse_move(self, text: str) -> TrugoMove:
+        kind, a, b = parse(text)
+        if kind == "pass":
+            return PASS
+        assert a is not None
+        if kind == "move":
+            assert isinstance(b, tuple)
+            return TrugoMove(f"{spot_name(*a)}-{spot_name(*b)}")
+        assert isinstance(b, int)
+        if kind == "place":
+            return TrugoMove(f"{spot_name(*a)}{ORIENTATION_NAMES[b]}")
+        return TrugoMove(f"-{spot_name(*a)}")
+
+    def _junction_at(self, spot: tuple[int, int], text: str) -> int:
+        x, y = spot[0] + self.frame[0], spot[1] + self.frame[1]
+        j = self.window.grid_junctions.get((x, y))
+        if j is None:
+            what = "a cell" if grid_tile(x, y) is not None else "no junction"
+            raise MoveParseError(
+                f"bad move {text!r}: {spot_name(*spot)} is {what}; a piece moves between "
+                "junctions (tile corners)"
+            )
+        return j
+
+    def _tile_at(self, spot: tuple[int, int], text: str) -> int:
+        x, y = spot[0] + self.frame[0], spot[1] + self.frame[1]
+        t = self.window.grid_tiles.get((x, y))
+        if t is None:
+            what = "a junction" if grid_junction(x, y) is not None else "no cell"
+            raise MoveParseError(
+                f"bad move {text!r}: {spot_name(*spot)} is {what}; tiles are named by the "
+                "centre of their cell"
+            )
+        return t
+
+    def code_of(self, move: TrugoMove) -> Code:
+        """The internal form of ``move`` in this position."""
+        code = self._legal_table().get(move)
+        if code is not None:
+            return code
+        kind, a, b = parse(move.name)
+        if kind == "pass":
+            return PASS_CODE
+        assert a is not None
+        if kind == "move":
+            assert isinstance(b, tuple)
+            return (MOVE, self._junction_at(a, move.name), self._junction_at(b, move.name))
+        assert isinstance(b, int)
+        return (PLACE if kind == "place" else REMOVE, self._tile_at(a, move.name), b)
+
+    def illegal_reason(self, move: TrugoMove) -> str | None:
+        if move in self._legal_table():
+            return None
+        try:
+            kind, a, b = self.code_of(move)
+        except MoveParseError as error:
+            return str(error).split(": ", 1)[-1]
+        if kind == PASS_KIND:
+            return "a player may pass only when no other move is possible"
+        if kind == PLACE:
+            if self.pool == 0:
+                return "the pool is empty: in the waning phase tiles are removed, not placed"
+            if self.orient[a] >= 0:
+                return "that cell already holds a tile"
+            if not self.present:
+                return f"the first tile goes in the middle, {self.tile_name(self.window.origin)}"
+            return "a tile must go next to a tile already placed"
+        if kind == REMOVE:
+            if self.pool > 0:
+                return "tiles are removed only in the waning phase, once the pool is empty"
+            if self.orient[a] < 0:
+                return "there is no tile there"
+            return (
+                "a tile may be removed only when it has three consecutive free edges and the "
+                "other tiles stay connected"
+            )
+        return self._piece_reason(a, b)
+
+    def _piece_reason(self, a: int, b: int) -> str:
+        player = self.to_move
+        if self.top[a] < 0:
+            return f"there is no piece on {self.junction_name(a)}"
+        if self.top[a] != player:
+            return f"the piece on top at {self.junction_name(a)} is not yours"
+        if self.full[b] != 3:
+            return f"{self.junction_name(b)} is not a full junction (three tiles must meet there)"
+        if self.bottom[b] >= 0:
+            return f"{self.junction_name(b)} holds a stack of two; no stack may grow higher"
+        if self.top[b] >= 0 and not self.game.stacking:
+            return f"{self.junction_name(b)} is taken, and this game forbids landing on pieces"
+        return (
+            "a piece slides along its band region through empty and partial junctions, "
+            "then may step once along a tile edge; it cannot reach there"
+        )
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def _set(self, j: int, bottom: int, top: int) -> None:
+        """Put a stack on junction ``j``, logging what was there."""
+        old_bottom, old_top = self.bottom[j], self.top[j]
+        self._log.append((j, old_bottom, old_top))
+        if old_top >= 0:
+            self.tops[old_top].discard(j)
+            self.count[old_top] -= 1
+            if old_bottom >= 0:
+                self.count[old_bottom] -= 1
+        if top >= 0:
+            self.tops[top].add(j)
+            self.count[top] += 1
+            if bottom >= 0:
+                self.count[bottom] += 1
+        self.bottom[j], self.top[j] = bottom, top
+        stacks = self.game.zobrist[0]
+        self.hash ^= stacks[7 * j + _stack_code(old_bottom, old_top)]
+        self.hash ^= stacks[7 * j + _stack_code(bottom, top)]
+
+    def _add_tile(self, t: int, o: int) -> None:
+        w = self.window
+        self.orient[t] = o
+        self.present.add(t)
+        self.frontier.discard(t)
+        for n in w.tile_neighbours[t]:
+            if n >= 0:
+                self.around[n] += 1
+                if self.orient[n] < 0:
+                    self.frontier.add(n)
+        ring = w.tile_corners[t]
+        for j in ring:
+            self.full[j] += 1
+        links = self.links
+        for a, b in band_corners(o):
+            ja, jb = ring[a], ring[b]
+            links[ja] = (*links.get(ja, ()), jb)
+            links[jb] = (*links.get(jb, ()), ja)
+        key = self.game.zobrist[1][3 * t + o]
+        self.hash ^= key
+        self.tile_hash ^= key
+
+    def _drop_tile(self, t: int) -> None:
+        w = self.window
+        o = self.orient[t]
+        self.orient[t] = -1
+        self.present.discard(t)
+        for n in w.tile_neighbours[t]:
+            if n >= 0:
+                self.around[n] -= 1
+                if self.around[n] == 0:
+                    self.frontier.discard(n)
+        if self.around[t] > 0:
+            self.frontier.add(t)
+        if not self.present:
+            self.frontier = {w.origin}
+        ring = w.tile_corners[t]
+        for j in ring:
+            self.full[j] -= 1
+        links = self.links
+        for a, b in band_corners(o):
+            ja, jb = ring[a], ring[b]
+            for x, y in ((ja, jb), (jb, ja)):
+                rest = list(links[x])
+                rest.remove(y)
+                if rest:
+                    links[x] = tuple(rest)
+                else:
+                    del links[x]
+        key = self.game.zobrist[1][3 * t + o]
+        self.hash ^= key
+        self.tile_hash ^= key
+
+    def _update_frame(self) -> None:
+        xy = self.window.tile_xy
+        cells = self.present | self.frontier if self.pool > 0 else self.present
+        if not cells:
+            return
+        self.frame = (min(xy[t][0] for t in cells) - 2, min(xy[t][1] for t in cells) - 1)
+
+    def _apply(self, move: TrugoMove) -> None:
+        code = self.code_of(move)
+        self.apply_code(code)
+
+    def apply_code(self, code: Code) -> None:
+        """Play a move given in its internal form (known to be legal)."""
+        mover = self.to_move
+        assert mover is not None
+        kind, a, b = code
+        log: list[tuple[int, int, int]] = []
+        self._log = log
+        before = (
+            (self.supply[0], self.supply[1]),
+            self.pool,
+            self.quiet,
+            self.frame,
+            self.hash,
+        )
+        was_waning = self.pool == 0
+        changed: list[int] = []
+        removed_orientation = -1
+        left = 0
+        given = [0, 0]
+        if kind == PLACE:
+            self._add_tile(a, b)
+            self.pool -= 1
+            light = self.window.light
+            for j in self.window.tile_corners[a]:
+                if self.full[j] == 3:
+                    owner = 0 if light[j] else 1
+                    if self.supply[owner] > 0:
+                        self.supply[owner] -= 1
+                        given[owner] += 1
+                        self._set(j, -1, owner)
+                    changed.append(j)
+            self._update_frame()
+        elif kind == REMOVE:
+            removed_orientation = self.orient[a]
+            for j in self.window.tile_corners[a]:
+                if self.full[j] == 3 and self.top[j] >= 0:
+                    left += 1 + (self.bottom[j] >= 0)
+                    self._set(j, -1, -1)
+            self._drop_tile(a)
+            self._update_frame()
+            # A removal only turns full junctions into partial ones, which are liberties:
+            # it never leaves a group surrounded.
+        elif kind == MOVE:
+            below = self.bottom[a]
+            self._set(a, -1, below)
+            if self.top[b] >= 0:
+                self._set(b, self.top[b], mover)
+            else:
+                self._set(b, -1, mover)
+            changed = [a, b]
+        captured = self._captures(mover, changed) if changed else (0, 0)
+        opponent = 1 - mover
+        if captured != (0, 0) or kind == REMOVE:
+            self.quiet = 0
+        elif was_waning:
+            self.quiet += 1
+        self.hash ^= self.game.zobrist[2]
+        self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
+        if kind == REMOVE:
+            code = (REMOVE, a, removed_orientation)
+        supply, pool, quiet, frame, old_hash = before
+        self._undo.append(
+            (mover, log, code, supply, pool, quiet, frame, old_hash, captured, left,
+             (given[0], given[1]))
+        )  # fmt: skip
+        self.to_move = opponent
+        self._judge(mover)
+        self._stamp += 1
+
+    def _judge(self, mover: int) -> None:
+        """End the game if a rule says so, after ``mover``'s turn."""
+        opponent = 1 - mover
+        reason: str | None = None
+        winners: tuple[int, ...] = ()
+        if self.pool == 0 and not (self.count[0] and self.count[1]):
+            if not self.count[opponent]:
+                winners = (mover,)
+                reason = WIN_EMPTY_BOARD if not self.count[mover] else WIN_NO_PIECES
+            else:
+                winners, reason = (opponent,), WIN_NO_PIECES
+        elif self.seen[self.hash] >= 3:
+            winners, reason = (0, 1), DRAW_REPETITION
+        elif self.quiet >= self.game.waning_limit:
+            winners, reason = (0, 1), DRAW_WANING
+        if reason is not None:
+            self.winners, self.end_reason, self.to_move = winners, reason, None
+
+    def _captures(self, mover: int, changed: list[int]) -> tuple[int, int]:
+        """Capture surrounded groups near ``changed`` junctions: the opponent's, then the
+        mover's. Returns the pieces captured of each seat."""
+        near = self.window.junction_neighbours
+        candidates: set[int] = set(changed)
+        for j in changed:
+            candidates.update(near[j])
+        lost = [0, 0]
+        opponent = 1 - mover
+        released = self._capture_groups(opponent, candidates, lost)
+        self._capture_groups(mover, candidates | set(released), lost)
+        return (lost[0], lost[1])
+
+    def _capture_groups(self, player: int, candidates: set[int], lost: list[int]) -> list[int]:
+        """Remove ``player``'s surrounded groups among ``candidates``; return the junctions
+        where a pinned piece was released."""
+        top, full = self.top, self.full
+        near = self.window.junction_neighbours
+        seen: set[int] = set()
+        released: list[int] = []
+        for start in candidates:
+            if top[start] != player or start in seen:
+                continue
+            group = [start]
+            seen.add(start)
+            free = False
+            # Walk the whole group even once a liberty is found: a member left out of it
+            # but marked seen would cut a later start's walk short.
+            for j in group:
+                for z in near[j]:
+                    if full[z] != 3 or top[z] < 0:
+                        free = True
+                    elif top[z] == player and z not in seen:
+                        seen.add(z)
+                        group.append(z)
+            if free:
+                continue
+            for j in group:
+                below = self.bottom[j]
+                lost[player] += 1
+                if below == player:
+                    lost[player] += 1
+                    self._set(j, -1, -1)
+                elif below >= 0:
+                    self._set(j, -1, below)
+                    released.append(j)
+                else:
+                    self._set(j, -1, -1)
+        return released
+
+    def _revert(self, move: TrugoMove) -> None:
+        (mover, log, code, supply, pool, quiet, frame, old_hash, *_) = self._undo.pop()
+        count = self.seen[self.hash] - 1
+        if count:
+            self.seen[self.hash] = count
+        else:
+            del self.seen[self.hash]
+        self._log = []
+        for j, bottom, top in reversed(log):
+            self._set(j, bottom, top)
+        kind, a, b = code
+        if kind == PLACE:
+            self._drop_tile(a)
+        elif kind == REMOVE:
+            self._add_tile(a, b)  # a played removal keeps the tile's orientation in its code
+        self.supply = [supply[0], supply[1]]
+        self.pool, self.quiet, self.frame, self.hash = pool, quiet, frame, old_hash
+        self.to_move, self.winners, self.end_reason = mover, (), None
+        self._stamp += 1
+
+    def _has_liberty(self, start: int) -> bool:
+        """True when the group holding junction ``start`` touches an empty or partial junction."""
+        top, full = self.top, self.full
+        near = self.window.junction_neighbours
+        player = top[start]
+        group = [start]
+        seen = {start}
+        for j in group:
+            for z in near[j]:
+                if full[z] != 3 or top[z] < 0:
+                    return True
+                if top[z] == player and z not in seen:
+                    seen.add(z)
+                    group.append(z)
+        return False
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        w = self.window
+        names = ORIENTATION_NAMES
+        tiles = [[*w.tile_xy[t], names[self.orient[t]]] for t in sorted(self.present)]
+        pieces = []
+        for j in sorted(self.tops[0] | self.tops[1]):
+            if self.top[j] >= 0:
+                stack = SEAT_LETTERS[self.top[j]]
+                if self.bottom[j] >= 0:
+                    stack = SEAT_LETTERS[self.bottom[j]] + stack
+                pieces.append([*w.junction_xy[j], stack])
+        result = None
+        if self.end_reason is not None:
+            result = {"winners": list(self.winners), "reason": self.end_reason}
+        return {
+            "game": str(self.game.spec),
+            "tiles": tiles,
+            "pieces": pieces,
+            "supply": list(self.supply),
+            "pool": self.pool,
+            "quiet": self.quiet,
+            "to_move": self.to_move,
+            "result": result,
+        }
+
+
+class Trugo(Game[TrugoMove, TrugoState]):
+    """Trugo with the tile pool, piece supply and rule options of its spec."""
+
+    name: ClassVar[str] = "trugo"
+    title: ClassVar[str] = "Trugo"
+    summary: ClassVar[str] = "lay two-coloured hexagon tiles, then move and capture pieces on them"
+    seat_names: ClassVar[tuple[str, ...]] = ("White", "Blue")
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("tiles", 36, "tiles in the pool", minimum=3, maximum=90),
+        Option("pieces", 25, "pieces for each player", minimum=1, maximum=99),
+        Option("stacking", True, "pieces may land on single pieces, pinning them"),
+        Option(
+            "waning_limit",
+            200,
+            "waning turns without capture or removal before a draw",
+            minimum=1,
+            maximum=10_000,
+        ),
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.tiles = spec.int_option("tiles")
+        self.pieces = spec.int_option("pieces")
+        self.stacking = spec.bool_option("stacking")
+        self.waning_limit = spec.int_option("waning_limit")
+        #: Every tile stays within ``tiles - 1`` steps of the first; empty cells next to them
+        #: one step further.
+        self.window: TileWindow = window(self.tiles)
+        self.zobrist = _zobrist(len(self.window.junctions), len(self.window.tiles))
+        self._move_names: dict[tuple[int, int], dict[int, TrugoMove]] = {}
+        #: Tile moves of a layout, keyed by its tiles' hash and whether the pool is empty.
+        self.tile_move_cache: dict[int, list[tuple[TrugoMove, Code]]] = {}
+
+    def move_names(self, frame: tuple[int, int]) -> dict[int, TrugoMove]:
+        """The move objects already named for a layout whose top-left grid point is ``frame``."""
+        names = self._move_names.get(frame)
+        if names is None:
+            if len(self._move_names) > 2000:
+                self._move_names.clear()
+            names = self._move_names[frame] = {}
+        return names
+
+    def new_initial_state(self) -> TrugoState:
+        return TrugoState(self)
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TrugoState:
+        return _state_from_json(self, obj)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "game": str(self.spec),
+            "tiles": self.tiles,
+            "pieces_each": self.pieces,
+            "stacking": self.stacking,
+            "waning_limit": self.waning_limit,
+            "orientations": list(ORIENTATION_NAMES),
+            "first_tile_moves": ORIENTATIONS,
+        }
+
+    def status(self, state: TrugoState) -> str:
+        """Phase, pool and pieces: ``Waxing, 30 tiles in the pool. Pieces: White 5 (20 in
+        hand), Blue 4 (21 in hand)``."""
+        if state.pool:
+            phase = f"Waxing, {state.pool} tile{'s' if state.pool != 1 else ''} in the pool"
+        else:
+            phase = f"Waning, {state.quiet}/{self.waning_limit} turns without capture or removal"
+        counts = ", ".join(
+            f"{self.player_name(seat)} {state.count[seat]} ({state.supply[seat]} in hand)"
+            for seat in (0, 1)
+        )
+        return f"{phase}. Pieces: {counts}"
+
+    render_text = staticmethod(text.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+    heuristic = staticmethod(evaluation.heuristic)
+
+
+def _state_from_json(game: Trugo, obj: Mapping[str, Any]) -> TrugoState:
+    """Build and check a position from its ``to_json`` form."""
+    keys = ("tiles", "pieces", "supply", "pool", "quiet", "to_move", "result")
+    obj = position_fields(obj, game.spec, "Trugo", keys)
+    state = TrugoState(game)
+    w = game.window
+    tiles = obj.get("tiles", [])
+    if not isinstance(tiles, list):
+        raise PositionError("'tiles' must be a list of [X, Y, orientation]")
+    for entry in tiles:
+        if not (isinstance(entry, list) and len(entry) == 3 and entry[2] in ORIENTATION_NAMES):
+            raise PositionError(
+                f"bad tile {entry!r}: write [X, Y, orientation], orientation one of "
+                + ", ".join(ORIENTATION_NAMES)
+            )
+        t = _grid(w.grid_tiles, entry, "tile centre")
+        if state.orient[t] >= 0:
+            raise PositionError(f"tile {entry!r} is given twice")
+        if _distance(w.tiles[t]) >= game.tiles:
+            raise PositionError(f"tile {entry!r} is too far from the first tile for {game.tiles}")
+        state._add_tile(t, ORIENTATION_NAMES.index(entry[2]))
+    if len(state.present) > game.tiles:
+        raise PositionError(f"{len(state.present)} tiles: this game has {game.tiles}")
+    if not _connected(state):
+        raise PositionError("the tiles must form one connected layout")
+    pool = obj.get("pool", game.tiles - len(state.present))
+    if not _whole(pool) or not 0 <= pool <= game.tiles - len(state.present):
+        raise PositionError(
+            f"'pool' must be a whole number from 0 to {game.tiles - len(state.present)}"
+        )
+    if 0 < pool != game.tiles - len(state.present):
+        raise PositionError(
+            "while the pool is not empty no tile has been removed: tiles on the board and in "
+            f"the pool must make {game.tiles}"
+        )
+    if state.present and pool == game.tiles:
+        raise PositionError("tiles on the board and in the pool make too many")
+    state.pool = pool
+    pieces = obj.get("pieces", [])
+    if not isinstance(pieces, list):
+        raise PositionError("'pieces' must be a list of [X, Y, stack]")
+    for entry in pieces:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[2], str)
+            and 1 <= len(entry[2]) <= 2
+            and all(c in SEAT_LETTERS for c in entry[2])
+        ):
+            raise PositionError(
+                f"bad piece entry {entry!r}: write [X, Y, stack], the stack from the bottom up "
+                "in W and B, like 'W' or 'BW'"
+            )
+        j = _grid(w.grid_junctions, entry, "junction")
+        if state.full[j] != 3:
+            raise PositionError(f"pieces at {entry[:2]} are not on a full junction")
+        if state.top[j] >= 0:
+            raise PositionError(f"junction {entry[:2]} is given twice")
+        seats = [SEAT_LETTERS.index(c) for c in entry[2]]
+        if len(seats) == 2 and not game.stacking:
+            raise PositionError(f"{entry!r}: this game forbids stacks")
+        state._set(j, seats[0] if len(seats) == 2 else -1, seats[-1])
+    supply = obj.get("supply", [game.pieces - state.count[0], game.pieces - state.count[1]])
+    if not (isinstance(supply, list) and len(supply) == 2 and all(_whole(s) for s in supply)):
+        raise PositionError("'supply' must be two whole numbers, White's and Blue's")
+    for seat in (0, 1):
+        if not 0 <= supply[seat] <= game.pieces - state.count[seat]:
+            raise PositionError(
+                f"{game.player_name(seat)} has {state.count[seat]} pieces on the board: their "
+                f"supply must be from 0 to {game.pieces - state.count[seat]}"
+            )
+    state.supply = [supply[0], supply[1]]
+    quiet = obj.get("quiet", 0)
+    if not _whole(quiet) or not 0 <= quiet <= game.waning_limit or (quiet and pool):
+        raise PositionError(
+            f"'quiet' counts waning turns: a whole number from 0 to {game.waning_limit}, "
+            "0 while the pool is not empty"
+        )
+    state.quiet = quiet
+    for seat in (0, 1):
+        for j in state.tops[seat]:
+            if not state._has_liberty(j):
+                raise PositionError(
+                    f"the group at {list(w.junction_xy[j])} is surrounded: it would have been "
+                    "captured"
+                )
+    state._update_frame()
+    _read_end(state, obj)
+    state.seen = {state.hash: 1}
+    state._log = []
+    return state
+
+
+def _read_end(state: TrugoState, obj: Mapping[str, Any]) -> None:
+    result = obj.get("result")
+    to_move = obj.get("to_move", None if result else 0)
+    if result is None:
+        if not is_seat(to_move, 2):
+            raise PositionError("'to_move' must be 0 or 1 while the game goes on")
+        state.to_move = to_move
+        state.hash ^= state.game.zobrist[2] if to_move == 1 else 0
+        if state.pool == 0 and not (state.count[0] and state.count[1]):
+            raise PositionError("a player has no pieces in the waning phase: give the 'result'")
+        if state.quiet >= state.game.waning_limit:
+            raise PositionError("the waning limit is reached: give the 'result'")
+        return
+    if to_move is not None:
+        raise PositionError("the game is over: 'to_move' must be null")
+    if not (
+        isinstance(result, Mapping)
+        and set(result) == {"winners", "reason"}
+        and isinstance(result["reason"], str)
+        and isinstance(result["winners"], list)
+        and result["winners"]
+        and all(is_seat(s, 2) for s in result["winners"])
+    ):
+        raise PositionError('\'result\' must be null or {"winners": [seats], "reason": text}')
+    state.to_move = None
+    state.winners = tuple(sorted(set(result["winners"])))
+    state.end_reason = result["reason"]
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _grid(table: Mapping[tuple[int, int], int], entry: list[Any], what: str) -> int:
+    x, y = entry[0], entry[1]
+    if not (_whole(x) and _whole(y)) or (x, y) not in table:
+        raise PositionError(f"{entry!r}: ({x}, {y}) is not a {what} within reach")
+    return table[(x, y)]
+
+
+def _distance(tile: tuple[int, int]) -> int:
+    q, r = tile
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def _connected(state: TrugoState) -> bool:
+    if len(state.present) < 2:
+        return True
+    return state._connected_without(-1)

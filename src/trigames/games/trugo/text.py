@@ -1,0 +1,208 @@
+"""The Trugo layout drawn as text.
+
+Tiles are flat-topped hexagons drawn with ``/ \\ -``; inside, light areas are blank and dark
+areas are ``:``. Junctions sit on the tiles' corners: ``W`` or ``B`` is a piece, ``o`` an
+empty light junction and ``*`` an empty dark one, ``.`` a partial junction (fewer than three
+tiles meet there). In a stack the capital letter is the top piece and the small letter beside
+it the piece pinned under it. Empty cells where a tile may go show their names; so do the
+tiles in the waning phase, when they may be removed. Columns are lettered on top, rows
+numbered on the sides: a name like ``c5`` is read off them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from trigames.games.trugo.board import ORIENTATION_NAMES, column_name, spot_name
+from trigames.geometry.honeycomb import in_light_area
+
+if TYPE_CHECKING:
+    from trigames.games.trugo.rules import TrugoState
+
+RESET = "\x1b[0m"
+LIGHT_AREA = "\x1b[30;47m"
+DARK_AREA = "\x1b[97;44m"
+PIECE_COLOURS = ("\x1b[1;97m", "\x1b[1;94m")
+EMPTY_COLOURS = ("\x1b[37m", "\x1b[34m")
+NAME_COLOUR = "\x1b[2m"
+LAST = "\x1b[7m"
+LETTERS = ("W", "B")
+EMPTY_MARKS = ("o", "*")
+PARTIAL = "."
+
+#: Offsets (line, column) of a tile's inside from its centre, and whether each is light, per
+#: orientation: columns are half grid steps (x / 4), lines half grid rows (y * 4 / sqrt 3).
+_INSIDE = [(line, col) for line in (-1, 0, 1) for col in range(-3 + abs(line), 4 - abs(line))]
+_AREAS = tuple(
+    tuple(in_light_area(o, col / 4, line * math.sqrt(3) / 4) for line, col in _INSIDE)
+    for o in range(3)
+)
+#: Outline pieces of a tile: (line, column, character).
+_OUTLINE = (
+    (-2, -1, "-"),
+    (-2, 0, "-"),
+    (-2, 1, "-"),
+    (2, -1, "-"),
+    (2, 0, "-"),
+    (2, 1, "-"),
+    (-1, -3, "/"),
+    (-1, 3, "\\"),
+    (1, -3, "\\"),
+    (1, 3, "/"),
+)
+
+
+class _Canvas:
+    def __init__(self, lines: int, columns: int, color: bool) -> None:
+        self.cells = [[" "] * columns for _ in range(lines)]
+        self.color = color
+
+    def put(self, line: int, column: int, text: str, code: str | None = None) -> None:
+        for k, char in enumerate(text):
+            self.cells[line][column + k] = f"{code}{char}{RESET}" if self.color and code else char
+
+
+def render(state: TrugoState, *, color: bool = False) -> str:
+    r"""The layout, two text lines per grid row, with column letters and row numbers.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trugo").new_initial_state()
+    >>> state.play("c2e")
+    >>> print("\n".join(render(state).splitlines()[5:10]))
+    3     c3   .---.  i3       3
+              /  :::\
+    4        .: f4:: .         4
+              \  :::/
+    5     c5   .---.  i5       5
+    """
+    w = state.window
+    x0, y0 = state.frame
+    cells = state.present | state.frontier if state.pool > 0 else set(state.present)
+    if not cells:
+        cells = {w.origin}
+    x1 = max(w.tile_xy[t][0] for t in cells) + 2
+    y1 = max(w.tile_xy[t][1] for t in cells) + 1
+    canvas = _Canvas(2 * (y1 - y0) + 1, 2 * (x1 - x0) + 2, color)
+    last_tile, last_junctions = _last_spots(state)
+    for t in sorted(state.present):
+        x, y = w.tile_xy[t]
+        line, col = 2 * (y - y0), 2 * (x - x0)
+        areas = _AREAS[state.orient[t]]
+        for (dl, dc), light in zip(_INSIDE, areas, strict=True):
+            canvas.put(
+                line + dl, col + dc, " " if light else ":", LIGHT_AREA if light else DARK_AREA
+            )
+        for dl, dc, char in _OUTLINE:
+            canvas.put(line + dl, col + dc, char)
+        if state.pool == 0:
+            _label(canvas, line, col, state.tile_name(t), LAST if t == last_tile else NAME_COLOUR)
+    if state.pool > 0:
+        for t in sorted(state.frontier):
+            x, y = w.tile_xy[t]
+            _label(canvas, 2 * (y - y0), 2 * (x - x0), state.tile_name(t), NAME_COLOUR)
+    if last_tile is not None and state.pool > 0 and last_tile in state.present:
+        x, y = w.tile_xy[last_tile]
+        _label(canvas, 2 * (y - y0), 2 * (x - x0), state.tile_name(last_tile), LAST)
+    corners = {j for t in state.present for j in w.tile_corners[t]}
+    for j in sorted(corners):
+        x, y = w.junction_xy[j]
+        line, col = 2 * (y - y0), 2 * (x - x0)
+        light = w.light[j]
+        mark = LAST if j in last_junctions else None
+        if state.full[j] != 3:
+            canvas.put(line, col, PARTIAL)
+        elif state.top[j] < 0:
+            seat = 0 if light else 1
+            canvas.put(line, col, EMPTY_MARKS[seat], mark or EMPTY_COLOURS[seat])
+        else:
+            top = state.top[j]
+            canvas.put(line, col, LETTERS[top], mark or PIECE_COLOURS[top])
+            below = state.bottom[j]
+            if below >= 0:
+                canvas.put(line, col + (1 if light else -1), LETTERS[below].lower(),
+                           PIECE_COLOURS[below])  # fmt: skip
+    return _frame_text(canvas, x1 - x0, y1 - y0)
+
+
+def _label(canvas: _Canvas, line: int, col: int, name: str, code: str) -> None:
+    canvas.put(line, col - len(name) // 2, name, code)
+
+
+def _frame_text(canvas: _Canvas, columns: int, rows: int) -> str:
+    width = len(str(rows + 1))
+    names = [column_name(c) for c in range(columns + 1)]
+    header_lines = 2 if any(len(n) == 2 for n in names) else 1
+    out = []
+    for level in range(header_lines):
+        head = [" "] * (2 * columns + 2)
+        for c, name in enumerate(names):
+            padded = name.rjust(header_lines)
+            head[2 * c] = padded[level]
+        out.append(" " * (width + 2) + "".join(head).rstrip())
+    for line, row in enumerate(canvas.cells):
+        body = "".join(row)
+        if line % 2 == 0:
+            number = str(line // 2 + 1)
+            out.append(f"{number.rjust(width)}  {body}  {number}")
+        else:
+            out.append(f"{' ' * width}  {body}".rstrip())
+    return "\n".join(out)
+
+
+def _last_spots(state: TrugoState) -> tuple[int | None, set[int]]:
+    """The tile and junctions the last move touched, to mark them."""
+    record = state.last_record()
+    if record is None:
+        return None, set()
+    kind, a, b = record[2]
+    if kind == 0:  # placement
+        return a, set()
+    if kind == 2:  # piece move
+        return None, {a, b}
+    return None, set()
+
+
+def describe_last_move(state: TrugoState) -> str:
+    """For example ``Blue c5-e7, capturing 2 White pieces``."""
+    record = state.last_record()
+    last = state.last_move
+    if record is None or last is None:
+        return "no move yet"
+    mover, _, code, *_, captured, left, given = record
+    game = state.game
+    who = game.player_name(mover)
+    kind, a, b = code
+    if kind == 0:
+        text = f"{who} {last}: a tile with its light cap pointing {_WAYS[b]}"
+        if state.tile_name(a) != str(last)[: -len(ORIENTATION_NAMES[b])]:
+            text += f" (names have shifted: it is now {state.tile_name(a)})"
+        if any(given):
+            text += "; new pieces: " + ", ".join(
+                f"{game.player_name(s)} {given[s]}" for s in (0, 1) if given[s]
+            )
+    elif kind == 1:
+        text = f"{who} {last}: removes a tile"
+        if left:
+            text += "; 1 piece leaves" if left == 1 else f"; {left} pieces leave"
+            text += " the game with it"
+    elif kind == 2:
+        text = f"{who} {last}"
+        if state.bottom[b] >= 0 and state.top[b] == mover:
+            text += f", pinning a {game.player_name(state.bottom[b])} piece"
+    else:
+        text = f"{who} passes (no other move)"
+    for seat, verb in ((1 - mover, "capturing"), (mover, "losing")):
+        if captured[seat]:
+            text += (
+                f", {verb} {captured[seat]} {game.player_name(seat)} "
+                f"piece{'s' if captured[seat] != 1 else ''}"
+            )
+    if state.end_reason is not None:
+        text += f"; {state.end_reason}"
+    return text
+
+
+_WAYS = {0: "east", 1: "north-west", 2: "south-west"}
+
+__all__ = ["describe_last_move", "render", "spot_name"]
