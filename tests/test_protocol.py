@@ -24,6 +24,8 @@ SPECS = [
     "trig(board=triggest)",
     "trugo",
     "trugo(tiles=12,pieces=6,stacking=false,waning_limit=30)",
+    "tranglar",
+    "tranglar(quiet_limit=6)",
 ]
 
 

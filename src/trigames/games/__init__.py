@@ -3,7 +3,7 @@
 >>> load_game("triggle(players=3)").num_players
 3
 >>> [entry.name for entry in list_games()]
-['triggle', 'trig', 'tricolor', 'trugo']
+['triggle', 'trig', 'tricolor', 'trugo', 'tranglar']
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ from __future__ import annotations
 from trigames.core.errors import UnknownGameError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
+from trigames.games.tranglar import Tranglar
 from trigames.games.tricolor import Tricolor
 from trigames.games.trig import Trig
 from trigames.games.triggle import Triggle
 from trigames.games.trugo import Trugo
 
-GAMES: dict[str, type[AnyGame]] = {cls.name: cls for cls in (Triggle, Trig, Tricolor, Trugo)}
+GAMES: dict[str, type[AnyGame]] = {
+    cls.name: cls for cls in (Triggle, Trig, Tricolor, Trugo, Tranglar)
+}
 
 
 def game_class(name: str) -> type[AnyGame]:

@@ -1,0 +1,35 @@
+"""A first TRANGLAR heuristic: area, less the pieces one side away from being trapped.
+
+Wins and losses are judged by the protocol before this is asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trigames.games.tranglar.board import BOARD, PARALLELOGRAMS
+
+if TYPE_CHECKING:
+    from trigames.games.tranglar.rules import TranglarState
+
+
+def exposed(state: TranglarState, seat: int) -> int:
+    """Cells of ``seat``'s pieces that one more touching side would trap (parallelograms,
+    which never flip, left out)."""
+    enemy = state.owned[1 - seat]
+    total = 0
+    for kind, owner, mask in state.pieces.values():
+        if owner != seat or kind in PARALLELOGRAMS:
+            continue
+        placement = BOARD.placement(mask)
+        touching = sum(1 for side in placement.sides if side & enemy)
+        if 2 * (touching + 1) > len(placement.sides):
+            total += mask.bit_count()
+    return total
+
+
+def heuristic(state: TranglarState, seat: int) -> float:
+    """``seat``'s cells minus the opponent's, and half the cells each side has exposed."""
+    s0, s1 = state.scores()
+    lead = (s0 - s1) if seat == 0 else (s1 - s0)
+    return lead - (exposed(state, seat) - exposed(state, 1 - seat)) / 2

@@ -1,0 +1,759 @@
+"""TRANGLAR: cover a board of 64 triangles with shaped pieces that change colour when trapped.
+
+>>> import trigames
+>>> state = trigames.load_game("tranglar").new_initial_state()
+>>> len(state.legal_moves())  # the large neutral trapeze or five-sided piece, anywhere
+120
+>>> state.play("Ga1esb1nwa2n")
+>>> state.play("Hd3sd4")
+>>> state.current_player, len(state.legal_moves())
+(0, 304)
+>>> state.play("Qc1")
+>>> state.play("xQc1=Lc1ne,Lc1sw")  # Green takes the square over with two large triangles
+>>> state.scores()
+(0, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from trigames.core.bits import bits
+from trigames.core.errors import MoveParseError, PositionError
+from trigames.core.outcome import Outcome
+from trigames.core.positions import is_seat, position_fields
+from trigames.core.protocol import Game, State
+from trigames.core.spec import GameSpec, Option
+from trigames.games.tranglar import evaluation, text
+from trigames.games.tranglar.board import (
+    ALL,
+    BIG_NEUTRAL,
+    BOARD,
+    CELLS,
+    COLOURED,
+    KINDS,
+    MERGE,
+    NT,
+    PARALLELOGRAMS,
+    PASS_CODE,
+    PASS_KIND,
+    PLACE,
+    PLACEMENTS,
+    RESIGN_KIND,
+    SPLIT,
+    START_RESERVE,
+    SWAP,
+    TAKE,
+    TOTALS,
+    TRAPEZES,
+    Code,
+    Part,
+    T,
+    TranglarMove,
+    code_of,
+    move_of,
+    parse,
+    parse_piece,
+    piece_name,
+    tilings,
+)
+from trigames.geometry.tetrakis import Placement
+
+END_FULL = "all 64 cells are covered"
+END_PASSES = "both players passed"
+END_QUIET = "{} turns in a row covered no new cell"
+NEUTRAL = 2  # the owner of neutral pieces
+SEAT_KEYS = ("petrol", "green", "neutral")
+
+#: One piece on the board: kind, owner (0, 1 or NEUTRAL) and cells.
+Piece = tuple[int, int, int]
+# One undo record: pieces, cell anchors, owner masks, reserves, big neutral pieces still to
+# place, passes, quiet turns, the mover, the cells the move changed, and the end of the game before.
+_Undo = tuple[
+    dict[int, Piece],
+    list[int],
+    list[int],
+    list[list[int]],
+    list[int],
+    int,
+    int,
+    int,
+    int,
+    str | None,
+    tuple[int, ...],
+]
+
+
+def trapped(placement: Placement, enemy: int) -> bool:
+    """True when more than half of the placement's sides touch ``enemy`` cells."""
+    if not placement.around & enemy:
+        return False
+    touching = 0
+    for side in placement.sides:
+        if side & enemy:
+            touching += 1
+    return 2 * touching > len(placement.sides)
+
+
+def _grow(mask: int) -> int:
+    """``mask`` and the cells sharing an edge with it."""
+    grown = mask
+    neighbours = BOARD.neighbours
+    while mask:
+        low = mask & -mask
+        grown |= neighbours[low.bit_length() - 1]
+        mask ^= low
+    return grown
+
+
+class TranglarState(State[TranglarMove]):
+    """A position: the pieces on the board, each seat's reserve, and whose turn it is.
+
+    ``pieces`` maps each piece's lowest cell to ``(kind, owner, mask)``; ``anchor[c]`` is the
+    lowest cell of the piece on cell ``c`` (-1: empty); ``owned`` holds the cells of seat 0,
+    seat 1 and the neutral pieces; ``reserve[seat][kind]`` counts a seat's pieces off the
+    board.
+    """
+
+    game: Tranglar
+
+    def __init__(self, game: Tranglar) -> None:
+        super().__init__(game)
+        self.pieces: dict[int, Piece] = {}
+        self.anchor = [-1] * CELLS
+        self.owned = [0, 0, 0]
+        self.reserve = [list(START_RESERVE[0]), list(START_RESERVE[1])]
+        self.to_place = list(BIG_NEUTRAL)  # large neutral pieces not yet on the board
+        self.passes = 0
+        self.quiet = 0  # turns in a row that covered no new cell
+        self.to_move: int | None = 0
+        self.winners: tuple[int, ...] = ()
+        self.end_reason: str | None = None
+        self.changed = 0  # cells the last move put down or turned over, for the drawing
+        self._undo: list[_Undo] = []
+        self._stamp = 0
+        self._legal: dict[TranglarMove, Code] = {}
+        self._legal_stamp = -1
+
+    # --- queries ------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def occupied(self) -> int:
+        """Cells under any piece."""
+        return self.owned[0] | self.owned[1] | self.owned[2]
+
+    @property
+    def in_setup(self) -> bool:
+        """True while the large neutral pieces are being placed."""
+        return bool(self.to_place)
+
+    def scores(self) -> tuple[int, ...]:
+        """The cells under each seat's pieces."""
+        return (self.owned[0].bit_count(), self.owned[1].bit_count())
+
+    def outcome(self) -> Outcome | None:
+        if self.end_reason is None:
+            return None
+        return Outcome(self.winners, self.scores(), self.end_reason)
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move on this state, if any."""
+        return self._undo[-1][7] if self._undo else None
+
+    def piece_on(self, cell: int) -> Piece | None:
+        """The piece covering ``cell``, if any."""
+        a = self.anchor[cell]
+        return self.pieces[a] if a >= 0 else None
+
+    def is_trapped(self, mask: int) -> bool:
+        """True when the coloured piece on ``mask`` is trapped by the other seat's pieces."""
+        piece = self.piece_on((mask & -mask).bit_length() - 1)
+        if piece is None or piece[1] == NEUTRAL:
+            return False
+        return trapped(BOARD.placement(piece[2]), self.owned[1 - piece[1]])
+
+    # --- move generation ----------------------------------------------------------------------
+
+    def legal_moves(self) -> list[TranglarMove]:
+        return list(self._legal_table())
+
+    def _legal_table(self) -> dict[TranglarMove, Code]:
+        if self._legal_stamp == self._stamp:
+            return self._legal
+        table: dict[TranglarMove, Code] = {}
+        if self.to_move is not None:
+            if self.to_place:
+                self._setup_moves(table)
+            else:
+                self._regular_moves(table, self.to_move)
+                if not table:
+                    table[move_of(PASS_CODE)] = PASS_CODE
+        self._legal, self._legal_stamp = table, self._stamp
+        return table
+
+    def _setup_moves(self, table: dict[TranglarMove, Code]) -> None:
+        occupied = self.occupied
+        for kind in self.to_place:
+            for p in PLACEMENTS[kind]:
+                if not p.mask & occupied:
+                    code = (PLACE, kind, p.mask, ())
+                    table[move_of(code)] = code
+
+    def _regular_moves(self, table: dict[TranglarMove, Code], player: int) -> None:
+        own, enemy = self.owned[player], self.owned[1 - player]
+        occupied = self.occupied
+        reserve = self.reserve[player]
+        names = self.game.place_moves
+        for kind in COLOURED:
+            if reserve[kind]:
+                for p, move, code in names[kind]:
+                    if not p.mask & occupied and not trapped(p, enemy):
+                        table[move] = code
+        if reserve[NT] and not reserve[T]:
+            for p, move, code in names[NT]:
+                if not p.mask & occupied:
+                    table[move] = code
+        pieces = self.pieces
+        mine = sorted(a for a, (_, owner, _) in pieces.items() if owner == player)
+        theirs = sorted(a for a, (_, owner, _) in pieces.items() if owner == 1 - player)
+        for a in mine:
+            kind, _, mask = pieces[a]
+            if kind != T:
+                for parts, needs in tilings(mask):
+                    if all(reserve[k] >= n for k, n in needs):
+                        code = (SPLIT, kind, mask, parts)
+                        table[move_of(code)] = code
+        self._merges(table, player, own, reserve)
+        for a in theirs:
+            kind, _, mask = pieces[a]
+            if kind != T:
+                for parts, needs in tilings(mask):
+                    if all(reserve[k] >= n for k, n in needs):
+                        code = (TAKE, kind, mask, parts)
+                        table[move_of(code)] = code
+        for a in theirs:
+            kind, _, mask = pieces[a]
+            if kind in TRAPEZES and reserve[kind] and trapped(BOARD.placement(mask), own):
+                code = (SWAP, kind, mask, ())
+                table[move_of(code)] = code
+
+    def _merges(
+        self, table: dict[TranglarMove, Code], player: int, own: int, reserve: list[int]
+    ) -> None:
+        if own.bit_count() < 2:
+            return
+        pieces, anchor = self.pieces, self.anchor
+        for kind in COLOURED:
+            if not reserve[kind] or kind == T:
+                continue
+            for p, _, _ in self.game.place_moves[kind]:
+                mask = p.mask
+                if mask & own != mask:
+                    continue
+                parts: list[Part] = []
+                rest = mask
+                while rest:
+                    piece_kind, _, piece_mask = pieces[anchor[(rest & -rest).bit_length() - 1]]
+                    if piece_mask & ~mask:
+                        break
+                    parts.append((piece_kind, piece_mask))
+                    rest &= ~piece_mask
+                else:
+                    if len(parts) >= 2:
+                        code = (MERGE, kind, mask, tuple(parts))
+                        table[move_of(code)] = code
+
+    def parse_move(self, text: str) -> TranglarMove:
+        return move_of(parse(text))
+
+    def illegal_reason(self, move: TranglarMove) -> str | None:
+        table = self._legal_table()
+        if move in table:
+            return None
+        action, kind, mask, parts = code_of(move)
+        if action == RESIGN_KIND:
+            return None
+        if action == PASS_KIND:
+            return "a player may pass only when no other action is possible"
+        player = self.to_move
+        assert player is not None
+        if self.to_place:
+            names = " or ".join(KINDS[k].code for k in self.to_place)
+            if action != PLACE or kind not in self.to_place:
+                return f"the game starts with placing the large neutral pieces: now {names}"
+            return "those cells are not all free"
+        if action == PLACE:
+            return self._place_reason(player, kind, mask)
+        if action == SWAP:
+            return self._swap_reason(player, kind, mask)
+        if action == TAKE:
+            piece = self._piece_reason(kind, mask, 1 - player, "the opponent's")
+            if piece is not None:
+                return piece
+            if kind == T:
+                return "a small triangle cannot be taken over"
+            return self._cover_reason(player, mask, parts, "take-over")
+        if action == SPLIT:
+            piece = self._piece_reason(kind, mask, player, "your")
+            if piece is not None:
+                return piece
+            return self._cover_reason(player, mask, parts, "replacement")
+        # MERGE
+        if KINDS[kind].neutral:
+            return "only pieces of your colour replace pieces"
+        for part_kind, part_mask in parts:
+            piece = self._piece_reason(part_kind, part_mask, player, "your")
+            if piece is not None:
+                return piece
+        total = 0
+        for _, part_mask in parts:
+            total |= part_mask
+        if total != mask:
+            return f"the pieces replaced do not cover exactly the cells of {piece_name(kind, mask)}"
+        if not self.reserve[player][kind]:
+            return f"you have no {KINDS[kind].name} in reserve"
+        return "it is not a legal move in this position"
+
+    def _place_reason(self, player: int, kind: int, mask: int) -> str:
+        if kind in BIG_NEUTRAL:
+            return "the large neutral pieces are placed at the start, and then never move"
+        if not self.reserve[player][kind]:
+            return f"you have no {KINDS[kind].name} in reserve"
+        if mask & self.occupied:
+            return "those cells are not all free"
+        if kind == NT:
+            return (
+                "a neutral small triangle may be placed only when you have no small triangle "
+                "of your colour left in reserve"
+            )
+        if trapped(BOARD.placement(mask), self.owned[1 - player]):
+            return (
+                "the piece would be trapped there (more than half of its sides would touch "
+                "the opponent's pieces)"
+            )
+        return "it is not a legal move in this position"
+
+    def _swap_reason(self, player: int, kind: int, mask: int) -> str:
+        piece = self._piece_reason(kind, mask, 1 - player, "the opponent's")
+        if piece is not None:
+            return piece
+        if kind not in TRAPEZES:
+            return "only a trapped trapeze is swapped; write a take-over as xPIECE=PIECES"
+        if not trapped(BOARD.placement(mask), self.owned[player]):
+            return "that trapeze is not trapped by your pieces"
+        return f"you have no {KINDS[kind].name} in reserve to put in its place"
+
+    def _piece_reason(self, kind: int, mask: int, owner: int, whose: str) -> str | None:
+        piece = self.pieces.get((mask & -mask).bit_length() - 1)
+        name = piece_name(kind, mask)
+        if piece is None or piece[2] != mask or piece[0] != kind:
+            return f"there is no {name} on the board"
+        if piece[1] != owner:
+            return f"{name} is not {whose}"
+        return None
+
+    def _cover_reason(self, player: int, mask: int, parts: tuple[Part, ...], what: str) -> str:
+        if len(parts) < 2:
+            return f"a {what} covers the cells with two or more of your pieces"
+        total = 0
+        for kind, part_mask in parts:
+            if KINDS[kind].neutral:
+                return f"only pieces of your colour may cover the cells in a {what}"
+            if total & part_mask:
+                return "the new pieces overlap"
+            total |= part_mask
+        if total != mask:
+            return "the new pieces do not cover exactly the cells of the piece they replace"
+        reserve = self.reserve[player]
+        for kind in {k for k, _ in parts}:
+            need = sum(1 for k, _ in parts if k == kind)
+            if reserve[kind] < need:
+                return f"you have {reserve[kind]} {KINDS[kind].name} in reserve, not {need}"
+        return "it is not a legal move in this position"
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def _put(self, kind: int, owner: int, mask: int) -> None:
+        a = (mask & -mask).bit_length() - 1
+        self.pieces[a] = (kind, owner, mask)
+        self.owned[owner] |= mask
+        anchor = self.anchor
+        for c in bits(mask):
+            anchor[c] = a
+
+    def _lift(self, mask: int) -> int:
+        """Take the piece on ``mask`` off the board; return its kind."""
+        a = (mask & -mask).bit_length() - 1
+        kind, owner, _ = self.pieces.pop(a)
+        self.owned[owner] &= ~mask
+        anchor = self.anchor
+        for c in bits(mask):
+            anchor[c] = -1
+        return kind
+
+    def _apply(self, move: TranglarMove) -> None:
+        code = self._legal_table().get(move) or code_of(move)
+        action, kind, mask, parts = code
+        mover = self.to_move
+        assert mover is not None
+        self._undo.append(
+            (
+                dict(self.pieces),
+                list(self.anchor),
+                list(self.owned),
+                [list(self.reserve[0]), list(self.reserve[1])],
+                list(self.to_place),
+                self.passes,
+                self.quiet,
+                mover,
+                self.changed,
+                self.end_reason,
+                self.winners,
+            )
+        )
+        self._stamp += 1
+        self.changed = 0
+        if action == RESIGN_KIND:
+            self.to_move, self.winners = None, (1 - mover,)
+            self.end_reason = f"{self.game.player_name(mover)} resigned"
+            return
+        covered = self.occupied
+        if action == PASS_KIND:
+            self.passes += 1
+            self.quiet += 1
+            if self.passes >= 2:
+                self._finish(END_PASSES)
+            elif self.quiet >= self.game.quiet_limit:
+                self._finish(END_QUIET.format(self.quiet))
+            else:
+                self.to_move = 1 - mover
+            return
+        self.passes = 0
+        reserve = self.reserve[mover]
+        done = 0
+        if action == PLACE:
+            if kind in BIG_NEUTRAL:
+                self.to_place.remove(kind)
+                self._put(kind, NEUTRAL, mask)
+            else:
+                reserve[kind] -= 1
+                self._put(kind, NEUTRAL if kind == NT else mover, mask)
+        elif action == SPLIT:
+            reserve[self._lift(mask)] += 1
+            self._put_parts(mover, parts)
+        elif action == MERGE:
+            for _, part_mask in parts:
+                reserve[self._lift(part_mask)] += 1
+            reserve[kind] -= 1
+            self._put(kind, mover, mask)
+        elif action == TAKE:
+            reserve[KINDS[self._lift(mask)].mirror] += 1
+            self._put_parts(mover, parts)
+        else:  # SWAP
+            self._swap(mover, mask)
+            done = mask
+        self.changed = mask
+        if not self.to_place:
+            self._resolve(mover, done)
+        self.quiet = 0 if self.occupied != covered else self.quiet + 1
+        if self.occupied == ALL:
+            self._finish(END_FULL)
+        elif self.quiet >= self.game.quiet_limit:
+            self._finish(END_QUIET.format(self.quiet))
+        else:
+            self.to_move = 1 - mover
+
+    def _put_parts(self, owner: int, parts: tuple[Part, ...]) -> None:
+        reserve = self.reserve[owner]
+        for kind, mask in parts:
+            reserve[kind] -= 1
+            self._put(kind, owner, mask)
+
+    def _swap(self, trapper: int, mask: int) -> None:
+        """Put ``trapper``'s equivalent trapeze in place of the one on ``mask``, which goes
+        over, flipped, to their reserve."""
+        kind = self._lift(mask)
+        reserve = self.reserve[trapper]
+        reserve[kind] -= 1
+        reserve[KINDS[kind].mirror] += 1
+        self._put(kind, trapper, mask)
+
+    def _resolve(self, mover: int, done: int) -> None:
+        """Flip trapped pieces in rounds, the opponent's then the mover's, until a round
+        flips nothing. Only pieces touching a piece put down or flipped this turn are looked
+        at; a piece changes hands at most once per turn (``done`` holds those cells)."""
+        changed = self.changed
+        pieces = self.pieces
+        while True:
+            flipped = False
+            for side in (1 - mover, mover):
+                trapper = 1 - side
+                zone = _grow(changed)
+                enemy = self.owned[trapper]
+                hits = []
+                for a, (kind, owner, mask) in pieces.items():
+                    if (
+                        owner == side
+                        and mask & zone
+                        and not mask & done
+                        and kind not in PARALLELOGRAMS
+                        and trapped(BOARD.placement(mask), enemy)
+                    ):
+                        hits.append(a)
+                for a in sorted(hits):
+                    kind, _, mask = pieces[a]
+                    if kind in TRAPEZES:
+                        if not self.reserve[trapper][kind]:
+                            continue
+                        self._swap(trapper, mask)
+                    else:
+                        self.owned[side] &= ~mask
+                        self.owned[trapper] |= mask
+                        pieces[a] = (kind, trapper, mask)
+                    done |= mask
+                    changed |= mask
+                    flipped = True
+            if not flipped:
+                break
+        self.changed = changed
+
+    def _finish(self, reason: str) -> None:
+        s0, s1 = self.scores()
+        self.winners = (0,) if s0 > s1 else (1,) if s1 > s0 else (0, 1)
+        self.end_reason = reason
+        self.to_move = None
+
+    def _revert(self, move: TranglarMove) -> None:
+        (pieces, anchor, owned, reserve, to_place, self.passes, self.quiet, mover, self.changed,
+         self.end_reason, self.winners) = self._undo.pop()  # fmt: skip
+        self.pieces = dict(pieces)
+        self.anchor = list(anchor)
+        self.owned = list(owned)
+        self.reserve = [list(reserve[0]), list(reserve[1])]
+        self.to_place = list(to_place)
+        self.to_move = mover
+        self._stamp += 1
+
+    # --- positions ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        board: dict[str, list[str]] = {key: [] for key in SEAT_KEYS}
+        for a in sorted(self.pieces):
+            kind, owner, mask = self.pieces[a]
+            board[SEAT_KEYS[owner]].append(piece_name(kind, mask))
+        result = None
+        if self.end_reason is not None:
+            result = {"winners": list(self.winners), "reason": self.end_reason}
+        return {
+            "game": str(self.game.spec),
+            **board,
+            "reserves": [
+                {KINDS[k].code: n for k, n in enumerate(self.reserve[seat]) if n} for seat in (0, 1)
+            ],
+            "to_place": [KINDS[k].code for k in self.to_place],
+            "passes": self.passes,
+            "quiet": self.quiet,
+            "to_move": self.to_move,
+            "result": result,
+        }
+
+
+class Tranglar(Game[TranglarMove, TranglarState]):
+    """TRANGLAR on its 4 x 4 board of 64 triangles."""
+
+    name: ClassVar[str] = "tranglar"
+    title: ClassVar[str] = "TRANGLAR"
+    summary: ClassVar[str] = "cover a grid of triangles with shaped pieces that flip when trapped"
+    seat_names: ClassVar[tuple[str, ...]] = ("Petrol", "Green")
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "quiet_limit",
+            50,
+            "turns in a row without a newly covered cell that end the game",
+            minimum=2,
+            maximum=10_000,
+        ),
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.quiet_limit = spec.int_option("quiet_limit")
+        #: For each kind, its placements with their move objects and internal forms.
+        self.place_moves: tuple[tuple[tuple[Placement, TranglarMove, Code], ...], ...] = tuple(
+            tuple(
+                (p, move_of((PLACE, kind, p.mask, ())), (PLACE, kind, p.mask, ()))
+                for p in PLACEMENTS[kind]
+            )
+            for kind in range(len(KINDS))
+        )
+
+    def new_initial_state(self) -> TranglarState:
+        return TranglarState(self)
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TranglarState:
+        return _state_from_json(self, obj)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "game": str(self.spec),
+            "squares": 16,
+            "cells": CELLS,
+            "pieces_each": sum(START_RESERVE[0][k] for k in COLOURED),
+            "cells_each": sum(START_RESERVE[0][k] * KINDS[k].size for k in COLOURED),
+            "neutral_pieces": 8,
+            "quiet_limit": self.quiet_limit,
+            "kinds": {kind.code: kind.name for kind in KINDS},
+            "placements": {
+                kind.code: len(found) for kind, found in zip(KINDS, PLACEMENTS, strict=True)
+            },
+        }
+
+    def status(self, state: TranglarState) -> str:
+        """Cells each seat covers and what is left: ``Cells: Petrol 12, Green 9; 33 free``."""
+        s0, s1 = state.scores()
+        free = CELLS - state.occupied.bit_count()
+        line = f"Cells: Petrol {s0}, Green {s1}; {free} free"
+        if state.to_place:
+            line += ". Setup: place " + " or ".join(KINDS[k].code for k in state.to_place)
+        return line
+
+    render_text = staticmethod(text.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+    heuristic = staticmethod(evaluation.heuristic)
+
+
+def _state_from_json(game: Tranglar, obj: Mapping[str, Any]) -> TranglarState:
+    """Build and check a position from its ``to_json`` form."""
+    keys = (*SEAT_KEYS, "reserves", "to_place", "passes", "quiet", "to_move", "result")
+    obj = position_fields(obj, game.spec, "TRANGLAR", keys)
+    state = TranglarState(game)
+    for owner, key in enumerate(SEAT_KEYS):
+        listed = obj.get(key, [])
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise PositionError(f"'{key}' must be a list of pieces like Lb3ne")
+        for text_ in listed:
+            try:
+                kind, mask = parse_piece(text_)
+            except MoveParseError as error:
+                raise PositionError(f"bad piece in '{key}': {error}") from None
+            if KINDS[kind].neutral != (owner == NEUTRAL):
+                raise PositionError(
+                    f"{text_} in '{key}': neutral pieces (N, G, H) are listed under 'neutral', "
+                    "and only there"
+                )
+            if mask & state.occupied:
+                raise PositionError(f"{text_} overlaps another piece")
+            state._put(kind, owner, mask)
+    to_place = obj.get("to_place", [])
+    codes = {KINDS[k].code: k for k in BIG_NEUTRAL}
+    if not isinstance(to_place, list) or not all(c in codes for c in to_place):
+        raise PositionError("'to_place' must list the large neutral pieces not yet placed: G, H")
+    state.to_place = sorted(codes[c] for c in set(to_place))
+    for kind in BIG_NEUTRAL:
+        on_board = sum(1 for k, _, _ in state.pieces.values() if k == kind)
+        if on_board + (kind in state.to_place) > 1:
+            raise PositionError(
+                f"the {KINDS[kind].name} ({KINDS[kind].code}) is on the board or in "
+                "'to_place', not both"
+            )
+    if state.to_place and len(state.pieces) != 2 - len(state.to_place):
+        raise PositionError("while large neutral pieces remain to be placed, nothing else is down")
+    reserves = obj.get("reserves")
+    if reserves is None:
+        reserves = [
+            {KINDS[k].code: n for k, n in enumerate(START_RESERVE[seat]) if n} for seat in (0, 1)
+        ]
+    if not (isinstance(reserves, list) and len(reserves) == 2):
+        raise PositionError("'reserves' must be two objects, Petrol's and Green's")
+    by_code = {kind.code: k for k, kind in enumerate(KINDS)}
+    for seat, reserve in enumerate(reserves):
+        if not isinstance(reserve, Mapping):
+            raise PositionError('a reserve is an object like {"T": 4, "L": 2}')
+        counts = [0] * len(KINDS)
+        for code, count in reserve.items():
+            if code not in by_code or by_code[code] in BIG_NEUTRAL:
+                raise PositionError(
+                    f"bad reserve entry {code!r}: reserve pieces are "
+                    + ", ".join(kind.code for kind in KINDS if kind.code not in "GH")
+                )
+            if not (isinstance(count, int) and not isinstance(count, bool) and count >= 0):
+                raise PositionError(f"the count of {code} must be a whole number")
+            counts[by_code[code]] = count
+        state.reserve[seat] = counts
+    _check_totals(state)
+    passes = obj.get("passes", 0)
+    if passes not in (0, 1, 2) or isinstance(passes, bool):
+        raise PositionError("'passes' counts passes in a row: 0, 1 or 2")
+    state.passes = passes
+    quiet = obj.get("quiet", passes)
+    if not (isinstance(quiet, int) and not isinstance(quiet, bool)) or not (
+        passes <= quiet <= game.quiet_limit
+    ):
+        raise PositionError(
+            f"'quiet' counts turns in a row that covered no new cell: a whole number from "
+            f"'passes' to {game.quiet_limit}"
+        )
+    state.quiet = quiet
+    _read_end(state, obj)
+    return state
+
+
+def _check_totals(state: TranglarState) -> None:
+    for group, total in TOTALS.items():
+        count = sum(1 for k, _, _ in state.pieces.values() if k in group)
+        count += sum(state.reserve[seat][k] for seat in (0, 1) for k in group)
+        count += sum(1 for k in state.to_place if k in group)
+        if count > total:
+            names = " and ".join(KINDS[k].code for k in group)
+            raise PositionError(
+                f"there are only {total} pieces {names} (board and reserves), not {count}"
+            )
+    for seat, kind in enumerate(PARALLELOGRAMS):
+        other = PARALLELOGRAMS[1 - seat]
+        on_board = any(k == other and o == seat for k, o, _ in state.pieces.values())
+        if state.reserve[seat][other] or on_board:
+            raise PositionError(
+                f"{state.game.player_name(seat)}'s parallelogram is {KINDS[kind].code}: the "
+                f"{KINDS[other].code} is the other player's"
+            )
+
+
+def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    result = obj.get("result")
+    to_move = obj.get("to_move", None if result else len(BIG_NEUTRAL) - len(state.to_place))
+    if result is None:
+        if state.occupied == ALL:
+            state._finish(END_FULL)
+        elif state.passes >= 2:
+            state._finish(END_PASSES)
+        elif state.quiet >= state.game.quiet_limit:
+            state._finish(END_QUIET.format(state.quiet))
+        if state.end_reason is not None:
+            if to_move is not None:
+                raise PositionError(f"the game is over ({state.end_reason}): 'to_move' is null")
+            return
+        if not is_seat(to_move, 2):
+            raise PositionError("'to_move' must be 0 or 1 while the game goes on")
+        if state.to_place and to_move != 2 - len(state.to_place):
+            raise PositionError("Petrol places the first large neutral piece, Green the second")
+        state.to_move = to_move
+        return
+    if to_move is not None:
+        raise PositionError("the game is over: 'to_move' must be null")
+    if not (
+        isinstance(result, Mapping)
+        and set(result) == {"winners", "reason"}
+        and isinstance(result["reason"], str)
+        and isinstance(result["winners"], list)
+        and result["winners"]
+        and all(is_seat(s, 2) for s in result["winners"])
+    ):
+        raise PositionError('\'result\' must be null or {"winners": [seats], "reason": text}')
+    state.winners = tuple(sorted(set(result["winners"])))
+    state.end_reason = result["reason"]
+    state.to_move = None
