@@ -15,8 +15,8 @@ from pathlib import Path
 from rich.console import Console as RichConsole
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from trigames.ai.players import KINDS
 from trigames.ai.playout import benchmark
+from trigames.ai.registry import PLAYER_KINDS, make_player
 from trigames.cli.console import Console
 from trigames.cli.play import TerminalGame
 from trigames.cli.replay import replay
@@ -26,7 +26,7 @@ from trigames.core.protocol import AnyGame
 from trigames.games import list_games, load_game
 from trigames.records import GameRecord, Seat
 
-SEAT_KINDS = ("human", *KINDS)
+SEAT_KINDS = ("human", *PLAYER_KINDS)
 
 
 class UsageError(Exception):
@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="N=KIND",
-        help=f"who plays seat N (from 0): {', '.join(SEAT_KINDS)}; default human",
+        help=f"who plays seat N (from 0): {', '.join(SEAT_KINDS)}, or a kind with settings "
+        "such as 'mcts(seconds=0.5)'; default human",
     )
     sub.add_argument(
         "--name", action="append", default=[], metavar="N=NAME", help="a player's name"
@@ -114,6 +115,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_bench)
+
+    sub = commands.add_parser("match", help="computer players against each other")
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument(
+        "--seats",
+        required=True,
+        metavar="A,B[,C...]",
+        help="one player per seat: a kind, a level or a kind with settings, "
+        "for example hard,easy or 'mcts(iterations=500),random'",
+    )
+    sub.add_argument("--games", type=int, default=10, metavar="N", help="games (default 10)")
+    sub.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument("--out", metavar="FILE", help="write the results as JSON after every game")
+    sub.set_defaults(handler=cmd_match)
+
+    sub = commands.add_parser("bench-ai", help="how fast a computer player searches")
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument("--player", default="mcts", help="player spec (default mcts, 1 second a move)")
+    sub.add_argument("--moves", type=int, default=10, help="moves of self-play (default 10)")
+    sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sub.add_argument("--json", action="store_true", help="print a JSON object")
+    sub.set_defaults(handler=cmd_bench_ai)
     return parser
 
 
@@ -244,6 +268,48 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    from trigames.cli.match import run_match
+
+    if args.games < 1:
+        raise UsageError("--games must be 1 or more")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    try:
+        return run_match(
+            args.spec,
+            args.seats,
+            args.games,
+            jobs=args.jobs,
+            seed=args.seed,
+            out=Path(args.out) if args.out else None,
+        )
+    except ValueError as error:
+        if isinstance(error, TrigamesError):
+            raise
+        raise UsageError(str(error)) from None
+
+
+def cmd_bench_ai(args: argparse.Namespace) -> int:
+    from trigames.ai.bench import bench_player
+
+    if args.moves < 1:
+        raise UsageError("--moves must be 1 or more")
+    game = load_game(args.spec)
+    try:
+        figures = bench_player(game, args.player, moves=args.moves, seed=args.seed)
+    except ValueError as error:
+        if isinstance(error, TrigamesError):
+            raise
+        raise UsageError(str(error)) from None
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key.replace('_', ' ')}: {value}")
+    return 0
+
+
 # --- helpers ----------------------------------------------------------------------------------
 
 
@@ -266,9 +332,18 @@ def parse_seats(game: AnyGame, seat_args: Sequence[str], name_args: Sequence[str
     names = [game.player_name(i) for i in range(game.num_players)]
     for text in seat_args:
         seat, kind = _seat_assignment(game, text, "--seat")
-        if kind.lower() not in SEAT_KINDS:
-            raise UsageError(f"--seat {text}: the kind must be one of {', '.join(SEAT_KINDS)}")
-        kinds[seat] = kind.lower()
+        kind = kind.lower().replace(" ", "")
+        if kind.partition("(")[0] not in SEAT_KINDS:
+            raise UsageError(
+                f"--seat {text}: the kind must be one of {', '.join(SEAT_KINDS)}, "
+                "optionally with settings such as mcts(seconds=0.5)"
+            )
+        if kind != "human":
+            try:
+                make_player(kind, game=game)
+            except ValueError as error:
+                raise UsageError(f"--seat {text}: {error}") from None
+        kinds[seat] = kind
     for text in name_args:
         seat, name = _seat_assignment(game, text, "--name")
         names[seat] = name

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trigames.ai.players import GreedyPlayer, Player, make_player
+from trigames.ai.players import Player
+from trigames.ai.registry import make_player
 from trigames.cli.console import Console
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
@@ -39,13 +40,14 @@ class TerminalGame:
     def __post_init__(self) -> None:
         self.state: AnyState = self.game.new_initial_state()
         self.computers: dict[int, Player] = {
-            i: make_player(seat.kind, None if self.seed is None else self.seed + i)
+            i: make_player(seat.kind, None if self.seed is None else self.seed + i, self.game)
             for i, seat in enumerate(self.seats)
             if seat.kind != "human"
         }
         self.saved_moves = 0
         self.started = now()
-        self.adviser = GreedyPlayer(self.seed)
+        #: Hints come from the game's medium level.
+        self.adviser = make_player("medium", self.seed, self.game)
 
     # --- the loop -------------------------------------------------------------------------
 
@@ -192,7 +194,13 @@ class TerminalGame:
             self.console.write("The game is over.")
             return
         move = self.adviser.choose(self.state)
-        self.console.write(f"Hint: {move} - {self.game.explain_move(self.state, move)}")
+        why = self.game.explain_move(self.state, move)
+        proven = self.adviser.last_info.get("proven")
+        if proven == "win":
+            why += "; it wins by force"
+        elif proven == "loss":
+            why += "; every move loses against best play"
+        self.console.write(f"Hint: {move} - {why}")
 
     def undo(self) -> None:
         """Take back moves until a human is to move again (at least one move)."""

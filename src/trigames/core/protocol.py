@@ -94,6 +94,14 @@ class State(ABC, Generic[MoveT]):
     def _revert(self, move: MoveT) -> None:
         """Take back ``move``, the last move played."""
 
+    def position_key(self) -> Hashable:
+        """A value equal for equal positions (same player to move), for search tables.
+
+        The default is built from :meth:`to_json`; games override it with something faster.
+        Two positions with equal keys must have the same legal moves and the same future.
+        """
+        return _frozen(self.to_json())
+
     def illegal_reason(self, move: MoveT) -> str | None:
         """Why ``move`` cannot be played now, or ``None`` if it can."""
         return None if move in self.legal_moves() else "it is not a legal move in this position"
@@ -140,6 +148,16 @@ class State(ABC, Generic[MoveT]):
 _Container = list[Any] | dict[Any, Any] | set[Any]
 
 
+def _frozen(value: Any) -> Hashable:
+    """A hashable copy of JSON-like data (dicts become sorted tuples of pairs)."""
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    assert isinstance(value, Hashable)
+    return value
+
+
 def _fresh(value: _Container) -> _Container:
     """A copy of a container, and of the containers in it (the values themselves are shared)."""
     if isinstance(value, list) and value and isinstance(value[0], list | dict | set):
@@ -153,7 +171,8 @@ class Game(ABC, Generic[MoveT, StateT]):
     """A game with its options fixed: the factory of its states and the home of its parts.
 
     A game declares its parts as plain functions of a state: :meth:`render_text`,
-    :meth:`describe_last_move`, :meth:`explain_last_move` and :meth:`heuristic`.
+    :meth:`describe_last_move`, :meth:`explain_last_move` and :meth:`heuristic` (with its
+    :attr:`heuristic_scale`), which the computer players in ``trigames.ai`` use.
     """
 
     name: ClassVar[str]
@@ -162,6 +181,9 @@ class Game(ABC, Generic[MoveT, StateT]):
     options: ClassVar[tuple[Option, ...]]
     #: Short names of the seats as players see them (often colours), seat 0 first.
     seat_names: ClassVar[tuple[str, ...]]
+    #: How much :meth:`heuristic` counts as a clear lead: search players that turn values into
+    #: chances of winning treat a lead of this size as about 3 to 1 in favour.
+    heuristic_scale: ClassVar[float] = 1.0
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec

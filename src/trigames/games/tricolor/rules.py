@@ -125,6 +125,9 @@ class TricolorState(State[Lozenge]):
         """True when the last move ended the game (and so earned its maker the last-move point)."""
         return bool(self._undo) and self._undo[-1][5]
 
+    def position_key(self) -> tuple[int, tuple[int, ...], int, int | None]:
+        return (self.placed, tuple(self.points), self.due, self.to_move)
+
     def is_empty_triangle(self, triangle: int) -> bool:
         """True for an empty triangle whose every side borders a piece or the board's edge."""
         neighbours = self.board.triangle_neighbours[triangle]
@@ -230,6 +233,7 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 1.0
 
 
 def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:

@@ -1,16 +1,95 @@
-"""A first Trig heuristic: the peg balance, so that captures count.
+"""How good a Trig position is for a seat: how far each side's best chain is from winning.
 
+A player wins by linking a Pillar to the edge of the board (or to a second Pillar). The
+*distance* of a player is the fewest pegs they still need to place for such a link, found by a
+shortest-path search over the playing cells: the player's own pegs cost nothing, vacant
+playing cells cost one, the opponent's pegs block. The heuristic is the opponent's distance
+minus the player's, plus a quarter point per peg ahead and a third of a point for the turn.
 Wins and losses are judged by the protocol before this is asked.
+
+>>> import trigames
+>>> state = trigames.load_game("trig").new_initial_state()
+>>> distance(state, 0), distance(state, 1)
+(6, 6)
+>>> state.play("G6")
+>>> distance(state, 0), distance(state, 1)
+(5, 6)
 """
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
 from typing import TYPE_CHECKING
 
+from trigames.core.bits import bits
+
 if TYPE_CHECKING:
+    from trigames.games.trig.board import TrigBoard
     from trigames.games.trig.rules import TrigState
+
+#: A distance standing for "no way through".
+BLOCKED = 30
+PEG = 0.25
+TURN = 1 / 3
+
+
+@cache
+def _graph(board: TrigBoard) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+    """Playing-cell neighbours of each cell, and per Pillar (its touching cells, its targets)."""
+    playing = board.playing_mask
+    near = tuple(tuple(bits(board.neighbours[c] & playing)) for c in range(len(board.cells)))
+    goals = []
+    for k, touch in enumerate(board.pillar_touch):
+        others = 0
+        for j, other in enumerate(board.pillar_touch):
+            if j != k:
+                others |= other
+        goals.append((touch & playing, (board.edge_mask | others) & playing))
+    return near, tuple(goals)
+
+
+def distance(state: TrigState, seat: int) -> int:
+    """The fewest pegs ``seat`` must still place to link a Pillar to the edge or a Pillar."""
+    near, goals = _graph(state.board)
+    mine, theirs = state.pegs[seat], state.pegs[1 - seat]
+    best = BLOCKED
+    for sources, targets in goals:
+        cost: dict[int, int] = {}
+        queue: deque[tuple[int, int]] = deque()
+        for cell in bits(sources & ~theirs):
+            d = 0 if mine >> cell & 1 else 1
+            if cost.get(cell, BLOCKED) > d:
+                cost[cell] = d
+                if d:
+                    queue.append((d, cell))
+                else:
+                    queue.appendleft((d, cell))
+        while queue:
+            d, cell = queue.popleft()
+            if d > cost[cell] or d >= best:
+                continue
+            if targets >> cell & 1:
+                best = d
+                continue
+            for n in near[cell]:
+                if theirs >> n & 1:
+                    continue
+                step = 0 if mine >> n & 1 else 1
+                nd = d + step
+                if nd < cost.get(n, BLOCKED):
+                    cost[n] = nd
+                    if step:
+                        queue.append((nd, n))
+                    else:
+                        queue.appendleft((nd, n))
+    return best
 
 
 def heuristic(state: TrigState, seat: int) -> float:
-    """``seat``'s pegs minus the opponent's."""
-    return state.pegs[seat].bit_count() - state.pegs[1 - seat].bit_count()
+    """Distance lead of ``seat`` (the opponent's distance minus its own), pegs and turn."""
+    other = 1 - seat
+    lead = distance(state, other) - distance(state, seat)
+    pegs = state.pegs[seat].bit_count() - state.pegs[other].bit_count()
+    turn = TURN if state.current_player == seat else -TURN
+    return lead + PEG * pegs + turn

@@ -127,6 +127,9 @@ class TrigState(State[TrigMove]):
         """The seat that made the last move on this state, if any."""
         return self._undo[-1][2] if self._undo else None
 
+    def position_key(self) -> tuple[int, int, int | None]:
+        return (self.pegs[0], self.pegs[1], self.to_move)
+
     # --- moves --------------------------------------------------------------------------------
 
     def _gain(self, player: int, cell: int) -> None:
@@ -297,6 +300,7 @@ class Trig(Game[TrigMove, TrigState]):
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 2.0
 
 
 def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:

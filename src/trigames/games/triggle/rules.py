@@ -112,6 +112,9 @@ class TriggleState(State[Band]):
         """The triangles the last move claimed."""
         return self._undo[-1][7] if self._undo else ()
 
+    def position_key(self) -> tuple[int, tuple[int, ...], int | None]:
+        return (self.placed, tuple(self.owner), self.to_move)
+
     # --- moves --------------------------------------------------------------------------------
 
     def _apply(self, move: Band) -> None:
@@ -230,6 +233,7 @@ class Triggle(Game[Band, "TriggleState"]):
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 2.0
 
 
 def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:

@@ -158,6 +158,9 @@ class TrugoState(State[TrugoMove]):
         """What the last move did (see ``_Undo``), if there is one."""
         return self._undo[-1] if self._undo else None
 
+    def position_key(self) -> tuple[int, int, int, int, int, int | None]:
+        return (self.hash, self.pool, self.supply[0], self.supply[1], self.quiet, self.to_move)
+
     def junction_name(self, j: int) -> str:
         """The junction's name in the current layout's notation, like ``c5``."""
         x, y = self.window.junction_xy[j]
@@ -746,6 +749,7 @@ class Trugo(Game[TrugoMove, TrugoState]):
     render_text = staticmethod(text.render)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 3.0
 
 
 def _state_from_json(game: Trugo, obj: Mapping[str, Any]) -> TrugoState:

@@ -1,0 +1,214 @@
+"""Matches between computer players: many games, seats rotated, results and their summary.
+
+Game ``i`` of a match gives seat ``s`` to player ``(s + i) mod k`` of the ``k`` players, so
+every player takes every seat (and moves first) equally often. Each game has its own seed,
+from which the players' seeds follow, so any game can be played again alone.
+
+>>> results = play_match("triggle(size=3)", ["random", "greedy"], games=2, seed=1)
+>>> [r.players for r in results]
+[('random', 'greedy'), ('greedy', 'random')]
+>>> summary = summarise(results, ["random", "greedy"])
+>>> summary.games, sum(row.played for row in summary.by_seat)
+(2, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from trigames.ai.elo import Rating, ratings
+from trigames.ai.registry import make_player, resolve
+from trigames.games import load_game
+
+SEED_STRIDE = 1_000_003
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of a match."""
+
+    index: int
+    seed: int
+    players: tuple[str, ...]  # the player in each seat, seat 0 first
+    resolved: tuple[str, ...]  # what each player stands for (levels looked up)
+    winners: tuple[int, ...]  # winning seats
+    scores: tuple[int, ...]
+    reason: str
+    length: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "seats": list(self.players),
+            "players": list(self.resolved),
+            "winners": list(self.winners),
+            "winner_players": [self.players[s] for s in self.winners],
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "length": self.length,
+            "seconds": round(self.seconds, 3),
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> GameResult:
+        return cls(
+            index=int(obj["index"]),
+            seed=int(obj["seed"]),
+            players=tuple(obj["seats"]),
+            resolved=tuple(obj["players"]),
+            winners=tuple(obj["winners"]),
+            scores=tuple(obj["scores"]),
+            reason=str(obj["reason"]),
+            length=int(obj["length"]),
+            seconds=float(obj["seconds"]),
+        )
+
+
+@dataclass(frozen=True)
+class Task:
+    """What one process needs to play one game."""
+
+    spec: str
+    index: int
+    seed: int
+    players: tuple[str, ...]
+
+
+def schedule(spec: str, players: Sequence[str], games: int, seed: int = 0) -> list[Task]:
+    """The games of a match, seats rotated game by game."""
+    k = len(players)
+    return [
+        Task(
+            spec,
+            i,
+            seed * SEED_STRIDE + i,
+            tuple(players[(s + i) % k] for s in range(k)),
+        )
+        for i in range(games)
+    ]
+
+
+def play_game(task: Task) -> GameResult:
+    """Play one game of a match to the end."""
+    game = load_game(task.spec)
+    if len(task.players) != game.num_players:
+        raise ValueError(f"{game.spec} has {game.num_players} seats, not {len(task.players)}")
+    seats = [
+        make_player(name, seed=task.seed * 8 + s, game=game) for s, name in enumerate(task.players)
+    ]
+    state = game.new_initial_state()
+    started = time.perf_counter()
+    while not state.is_over():
+        seat = state.current_player
+        assert seat is not None
+        state.play(seats[seat].choose(state))
+    outcome = state.outcome()
+    assert outcome is not None
+    return GameResult(
+        index=task.index,
+        seed=task.seed,
+        players=task.players,
+        resolved=tuple(resolve(name, game) for name in task.players),
+        winners=outcome.winners,
+        scores=outcome.scores,
+        reason=outcome.reason,
+        length=len(state.history),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def play_match(
+    spec: str,
+    players: Sequence[str],
+    games: int,
+    seed: int = 0,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play a match in this process (see ``trigames match`` for parallel processes)."""
+    results = []
+    for task in schedule(spec, players, games, seed):
+        result = play_game(task)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+@dataclass
+class Record:
+    """Wins, draws and losses (a shared win counts as a draw)."""
+
+    label: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Points per game: a win 1, a draw a half."""
+        return (self.wins + self.draws / 2) / self.played if self.played else 0.0
+
+    def add(self, seat: int, winners: Sequence[int]) -> None:
+        if seat not in winners:
+            self.losses += 1
+        elif len(winners) == 1:
+            self.wins += 1
+        else:
+            self.draws += 1
+
+
+@dataclass
+class Summary:
+    """The figures of a match so far."""
+
+    games: int
+    by_seat: list[Record]
+    by_player: list[Record]
+    average_length: float
+    first_player_wins: float
+    elo: dict[str, Rating] = field(default_factory=dict)
+
+
+def summarise(results: Iterable[GameResult], players: Sequence[str]) -> Summary:
+    """Per-seat and per-player records, average length, first-seat win rate and Elo ratings."""
+    done = sorted(results, key=lambda r: r.index)
+    labels = list(players)
+    k = len(labels)
+    by_seat = [Record(f"seat {s}") for s in range(k)]
+    by_player = [Record(label) for label in labels]
+    rated = []
+    for result in done:
+        for seat in range(k):
+            by_seat[seat].add(seat, result.winners)
+            # The player list may repeat a kind: seat s holds player (s + index) mod k.
+            by_player[(seat + result.index) % k].add(seat, result.winners)
+        named = [labels[(seat + result.index) % k] for seat in range(k)]
+        rated.append((named, [named[s] for s in result.winners]))
+    n = len(done)
+    return Summary(
+        games=n,
+        by_seat=by_seat,
+        by_player=by_player,
+        average_length=sum(r.length for r in done) / n if n else 0.0,
+        first_player_wins=sum(r.winners == (0,) for r in done) / n if n else 0.0,
+        elo=ratings(rated) if n else {},
+    )
+
+
+def player_labels(players: Sequence[str]) -> list[str]:
+    """Distinct labels for the players of a match: ``hard``, ``hard#2``..."""
+    seen: dict[str, int] = {}
+    labels = []
+    for name in players:
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return labels

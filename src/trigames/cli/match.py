@@ -1,0 +1,226 @@
+"""``trigames match``: computer players against each other, in parallel processes.
+
+Results go to the ``--out`` file after every finished game, so an interrupted match keeps them;
+Ctrl-C stops the games in progress and prints the table of the finished ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console as RichConsole
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from trigames.ai.match import GameResult, Summary, Task, play_game, schedule, summarise
+from trigames.ai.registry import make_player, resolve
+from trigames.games import load_game
+
+
+def split_seats(text: str) -> list[str]:
+    """Player specs separated by commas, commas inside brackets kept: ``mcts(a=1,b=2),random``.
+
+    >>> split_seats("hard, mcts(iterations=50,playout=heuristic) ,random")
+    ['hard', 'mcts(iterations=50,playout=heuristic)', 'random']
+    """
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in text:
+        if char == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+            continue
+        depth += (char == "(") - (char == ")")
+        current += char
+    parts.append(current.strip())
+    return parts
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class MatchRun:
+    """One ``trigames match``: plays the games and keeps the results file up to date."""
+
+    def __init__(
+        self, spec: str, players: Sequence[str], games: int, seed: int, out: Path | None
+    ) -> None:
+        game = load_game(spec)
+        if len(players) != game.num_players:
+            raise ValueError(
+                f"{game.spec} has {game.num_players} seats: give {game.num_players} players "
+                f"to --seats, not {len(players)}"
+            )
+        for name in players:
+            make_player(name, game=game)  # check every player spec before starting
+        self.spec = str(game.spec)
+        self.players = list(players)
+        self.resolved = [resolve(name, game) for name in players]
+        self.seed = seed
+        self.out = out
+        self.tasks = schedule(self.spec, players, games, seed)
+        self.results: list[GameResult] = []
+
+    def run(self, jobs: int, progress: Progress) -> bool:
+        """Play every game; ``False`` if interrupted (finished results are kept)."""
+        bar = progress.add_task(self._tally(), total=len(self.tasks))
+
+        def finished(result: GameResult) -> None:
+            self.results.append(result)
+            self.save()
+            progress.update(bar, advance=1, description=self._tally())
+
+        self.save()
+        if jobs <= 1:
+            try:
+                for task in self.tasks:
+                    finished(play_game(task))
+            except KeyboardInterrupt:
+                return False
+            return True
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        pending: set[Future[GameResult]] = set()
+        queue = list(reversed(self.tasks))
+        try:
+            while queue or pending:
+                while queue and len(pending) < 2 * jobs:
+                    pending.add(pool.submit(play_game, queue.pop()))
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished(future.result())
+        except KeyboardInterrupt:
+            for process in list(pool._processes.values()):  # stop the games in progress
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            return False
+        pool.shutdown()
+        return True
+
+    def _tally(self) -> str:
+        wins = [0] * len(self.players)
+        draws = 0
+        for result in self.results:
+            if len(result.winners) == 1:
+                wins[(result.winners[0] + result.index) % len(self.players)] += 1
+            else:
+                draws += 1
+        text = " ".join(f"{name} {w}" for name, w in zip(self.players, wins, strict=True))
+        return f"{text} draws {draws}"
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "game": self.spec,
+            "players": self.players,
+            "resolved": self.resolved,
+            "seed": self.seed,
+            "planned": len(self.tasks),
+            "finished": len(self.results),
+            "games": [r.to_json() for r in sorted(self.results, key=lambda r: r.index)],
+        }
+
+    def save(self) -> None:
+        """Write the results so far (to a temporary file first, so a file is never half done)."""
+        if self.out is None:
+            return
+        scratch = self.out.with_name(self.out.name + ".tmp")
+        scratch.write_text(json.dumps(self.document(), indent=1) + "\n", encoding="utf-8")
+        os.replace(scratch, self.out)
+
+    def summary(self) -> Summary:
+        return summarise(self.results, self.players)
+
+
+def summary_tables(run: MatchRun) -> list[Table]:
+    """The final tables: per player (with Elo), per seat, and the match's figures."""
+    summary = run.summary()
+    players = Table(title=f"{run.spec}: {summary.games} games")
+    for heading in ("player", "plays as", "wins", "draws", "losses", "score", "Elo (95% CI)"):
+        players.add_column(
+            heading, justify="left" if heading in ("player", "plays as") else "right"
+        )
+    for record, resolved in zip(summary.by_player, run.resolved, strict=True):
+        rating = summary.elo.get(record.label)
+        elo = (
+            f"{rating.elo:+.0f} ({rating.low:+.0f} to {rating.high:+.0f})"
+            if rating is not None
+            else "-"
+        )
+        players.add_row(
+            record.label,
+            resolved,
+            str(record.wins),
+            str(record.draws),
+            str(record.losses),
+            f"{100 * record.score:.1f}%",
+            elo,
+        )
+    seats = Table(title="by seat")
+    for heading in ("seat", "wins", "draws", "losses"):
+        seats.add_column(heading, justify="left" if heading == "seat" else "right")
+    for record in summary.by_seat:
+        seats.add_row(record.label, str(record.wins), str(record.draws), str(record.losses))
+    figures = Table(show_header=False, title="match")
+    figures.add_column("figure")
+    figures.add_column("value", justify="right")
+    figures.add_row("average length (moves)", f"{summary.average_length:.1f}")
+    figures.add_row("first player (seat 0) wins", f"{100 * summary.first_player_wins:.1f}%")
+    figures.add_row("seconds per game", f"{_mean_seconds(run.results):.2f}")
+    return [players, seats, figures]
+
+
+def _mean_seconds(results: Sequence[GameResult]) -> float:
+    return sum(r.seconds for r in results) / len(results) if results else 0.0
+
+
+def run_match(
+    spec: str,
+    seats: str,
+    games: int,
+    *,
+    jobs: int = 1,
+    seed: int = 0,
+    out: Path | None = None,
+    console: RichConsole | None = None,
+) -> int:
+    """The ``trigames match`` command; returns the exit status (130 when interrupted)."""
+    run = MatchRun(spec, split_seats(seats), games, seed, out)
+    console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=RichConsole(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
+    with progress:
+        complete = run.run(jobs, progress)
+    if not complete:
+        console.print(f"interrupted: {len(run.results)} of {len(run.tasks)} games finished")
+    for table in summary_tables(run):
+        console.print(table)
+    if out is not None:
+        console.print(f"results: {out}")
+    return 0 if complete else 130
+
+
+__all__ = ["MatchRun", "Task", "run_match", "split_seats", "summary_tables"]
