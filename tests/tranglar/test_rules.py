@@ -286,6 +286,38 @@ def test_a_chain_of_flips_reaches_back_to_the_movers_own_pieces() -> None:
     assert obj["reserves"][0]["M"] == 4  # the medium square taken over stays Petrol's
 
 
+def test_a_chain_of_flips_turns_a_piece_the_mover_had_down_before() -> None:
+    # Petrol's five-sided piece b2n-b2e-b2s touches Green on 2 of its 5 sides (top, right) and
+    # Petrol's older Tb2w touches Green on 1 of 3 (left): neither is trapped. Petrol replaces
+    # the five-sided piece by Lb2ne and Tb2s. Round 1: no Green piece is trapped; the new
+    # Lb2ne has Green on both legs (2 of 3 sides) and turns Green. Round 2: the older Tb2w now
+    # has Green on its left and above (Lb2ne) and turns Green. Round 3: the new Tb2s has Green
+    # on both short sides and turns Green. Round 4 turns nothing.
+    state = position(["Fb2nes", "Tb2w", "Td1n"], ["Tb1s", "Ta2e", "Tc2w"])
+    assert not state.is_trapped(parse_piece("Fb2nes")[1])
+    assert not state.is_trapped(parse_piece("Tb2w")[1])
+    state.play("Fb2nes=Lb2ne,Tb2s")
+    obj = state.to_json()
+    assert obj["green"] == ["Tb1s", "Ta2e", "Lb2ne", "Tb2s", "Tb2w", "Tc2w"]
+    assert obj["petrol"] == ["Td1n"]
+    assert obj["reserves"][0] == {"T": 1, "L": 3, "M": 3, "Q": 1, "Zr": 1, "Zl": 1, "Pr": 1,
+                                  "R": 1, "F": 1, "N": 3}  # fmt: skip
+    assert state.scores() == (1, 7)
+
+
+def test_a_merge_can_start_a_chain_reaching_an_older_piece_of_the_mover() -> None:
+    # Tb2n and Tb2e each touch Green on one side; merged into Lb2ne they are trapped (top and
+    # right), turn Green in round 1, and so trap the older Tb2w (left and top) in round 2.
+    state = position(
+        ["Tb2n", "Tb2e", "Tb2w", "Td1n"], ["Tb1s", "Ta2e", "Tc2w"], reserves=({"L": 1}, {})
+    )
+    state.play("Tb2n,Tb2e=Lb2ne")
+    obj = state.to_json()
+    assert obj["green"] == ["Tb1s", "Ta2e", "Lb2ne", "Tb2w", "Tc2w"]
+    assert obj["petrol"] == ["Td1n"]
+    assert obj["reserves"][0] == {"T": 2}
+
+
 def test_a_trapped_parallelogram_stays() -> None:
     # Green's parallelogram a2-b2 has four sides: Petrol touches three.
     state = position(["Tb1s", "Ta3n"], ["Pla2esb2nw", "Tc4n"])
