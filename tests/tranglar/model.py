@@ -493,11 +493,23 @@ def count(event: str) -> None:
     EVENTS[event] = EVENTS.get(event, 0) + 1
 
 
-def resolve(pos: Position, mover: int, done: set[Cells], near_only: bool = True) -> None:
+def stuck_trapezes(pos: Position) -> set[tuple[Cells, str, int]]:
+    """The trapezes trapped at the start of a turn (cells, kind, owner): the flip rounds of
+    that turn never swap them; only the swap action does."""
+    return {
+        (cells, kind, owner)
+        for cells, (kind, owner) in pos.pieces.items()
+        if kind in ("Zr", "Zl") and is_trapped(ANY_AT[kind, cells], pos.cells_of(1 - owner))
+    }
+
+
+def resolve(
+    pos: Position, mover: int, done: set[Cells], stuck: set[tuple[Cells, str, int]]
+) -> None:
     """Flip rounds: the opponent's trapped pieces, then the mover's, until a round flips
-    nothing. Only pieces touching (sharing an edge with, or holding) a cell put down or
-    turned over this turn are looked at (every piece if not ``near_only``: the literal
-    reading, for comparison); a piece changes hands at most once per turn."""
+    nothing. Every piece on the board is looked at; a piece changes hands at most once per
+    turn. A trapped trapeze is swapped when its trapper has an equivalent in reserve at that
+    moment, unless it is one of the trapezes ``stuck`` (trapped at the start of the turn)."""
     rounds = 0
     stayed: set[Cells] = set()  # trapezes left in place this turn, for statistics
     while True:
@@ -505,28 +517,32 @@ def resolve(pos: Position, mover: int, done: set[Cells], near_only: bool = True)
         any_flip = False
         for side in (1 - mover, mover):
             trapper = 1 - side
-            near = set(pos.changed) if near_only else set(ALL_CELLS)
+            near = set(pos.changed)  # for statistics only: every piece is looked at
             for c in pos.changed:
                 near |= NEIGHBOURS[c]
             enemy = pos.cells_of(trapper)
             hits = [
                 cells
                 for cells, (kind, owner) in pos.pieces.items()
-                if owner == side
-                and cells & near
-                and cells not in done
-                and is_trapped(ANY_AT[kind, cells], enemy)
+                if owner == side and cells not in done and is_trapped(ANY_AT[kind, cells], enemy)
             ]
             for cells in sorted(hits, key=lambda cs: cell_key(min(cs, key=cell_key))):
                 kind = pos.pieces[cells][0]
                 if kind in SYMMETRIC:
                     pos.pieces[cells] = (kind, trapper)
                     count("flip of a mover piece" if side == mover else "flip of an opponent piece")
+                    if not cells & near:
+                        count("flip of a piece away from what changed this turn")
                     if side == mover and cells in pos.older:
                         count("flip of a mover piece already down")
                         if rounds > 1:
                             count("flip of a mover piece already down, in a later round")
                 elif kind in ("Zr", "Zl"):
+                    if (cells, kind, side) in stuck:
+                        count("trapped trapeze stays: trapped at the start of the turn")
+                        if pos.reserves[trapper].get(kind, 0):
+                            count("trapeze trapped at the start stays, its trapper has one")
+                        continue
                     if not pos.reserves[trapper].get(kind, 0):
                         count("trapped trapeze stays")
                         stayed.add(cells)
@@ -551,14 +567,9 @@ def resolve(pos: Position, mover: int, done: set[Cells], near_only: bool = True)
             break
 
 
-def play(
-    pos: Position,
-    name: str,
-    moves: dict[str, tuple[Any, ...]] | None = None,
-    near_only: bool = True,
-) -> Position:
+def play(pos: Position, name: str, moves: dict[str, tuple[Any, ...]] | None = None) -> Position:
     """The position after the move ``name``, which must be legal (``moves``: the legal moves
-    of ``pos``, if known; ``near_only``: see :func:`resolve`)."""
+    of ``pos``, if known)."""
     if moves is None:
         moves = legal_moves(pos)
     assert name in moves, name
@@ -581,6 +592,7 @@ def play(
     new.passes = 0
     reserve = new.reserves[mover]
     done: set[Cells] = set()
+    stuck = stuck_trapezes(pos)
     if what[0] == "setup":
         p = what[1]
         new.to_place.remove(p.kind)
@@ -617,7 +629,7 @@ def play(
         done.add(cells)
         new.changed = set(cells)
     if not new.to_place and what[0] != "setup":
-        resolve(new, mover, done, near_only)
+        resolve(new, mover, done, stuck)
         for cells, (kind, owner) in new.pieces.items():
             if kind in SYMMETRIC and is_trapped(ANY_AT[kind, cells], new.cells_of(1 - owner)):
                 count("trapped piece left unflipped after the turn")

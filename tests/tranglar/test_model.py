@@ -112,8 +112,6 @@ def cross_check(seed: int) -> Counter[str]:
         model.EVENTS.clear()
         after = model.play(pos, name, table)
         stats.update(model.EVENTS)
-        if model.to_json(model.play(pos, name, table, near_only=False)) != model.to_json(after):
-            stats["the literal 'every trapped piece' reading would differ"] += 1
         stats[action_of(name) + ("" if name[0] != "N" else " neutral triangle")] += 1
         state.play(name)
         # the engine reads the model's position back as its own
@@ -163,8 +161,11 @@ def test_the_random_games_reach_the_rare_rules() -> None:
         "flip of a mover piece",
         "flip of a mover piece already down",
         "flips in round 3 or later",
+        "flip of a piece away from what changed this turn",
         "swap in the rounds",
+        "swap in the rounds after staying earlier in the turn",
         "trapped trapeze stays",
+        "trapeze trapped at the start stays, its trapper has one",
         "trapped parallelogram stays",
         "ended: all 64 cells are covered",
         "ended: both players passed",

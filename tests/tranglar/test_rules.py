@@ -349,11 +349,16 @@ def test_a_trapeze_swapped_later_is_a_whole_turn() -> None:
     assert not [m for m in moves(state) if m.startswith("xZr")]  # (Green to move)
     state.play("Ta2n")
     # Petrol takes over Green's left-handed trapeze and so gains a right-handed one; the
-    # trapped trapeze elsewhere is not swapped by that turn.
+    # trapped trapeze elsewhere is not swapped by that turn: it was trapped at the start of
+    # the turn, and the flip rounds never swap such a trapeze (they look at every piece on the
+    # board now, not only at those near what changed).
     state.play("xZlc1ed1nw=Ld1nw,Tc1e")
     assert state.to_json()["reserves"][0]["Zr"] == 1
     assert owner(state, "Zrb2nec2w") == "green"
+    # Nor by the rounds of Green's turn, although Green's trapeze is trapped and Petrol now
+    # has an equivalent: it was trapped at the start of that turn too.
     state.play("Ta2e")
+    assert owner(state, "Zrb2nec2w") == "green"
     assert "xZrb2nec2w" in moves(state)
     state.play("xZrb2nec2w")
     obj = state.to_json()
@@ -363,6 +368,45 @@ def test_a_trapeze_swapped_later_is_a_whole_turn() -> None:
     assert state.current_player == 1
     state.undo()
     assert owner(state, "Zrb2nec2w") == "green"
+
+
+def test_a_trapeze_trapped_at_the_start_of_the_turn_is_not_swapped_by_the_rounds() -> None:
+    # Green's trapeze is trapped (top, c2n, c2s: 3 of 4 sides) and Petrol has a right-handed
+    # trapeze in reserve, as after the turns of the test above. Petrol puts a small triangle
+    # against its fourth side: the flip rounds look at every piece, but a trapeze trapped at
+    # the start of the turn is left to the swap action, a whole turn of its own.
+    state = position(["Tb1s", "Tc2n", "Tc2s"], ["Zrb2nec2w", "Ta1n"])
+    trapeze = parse_piece("Zrb2nec2w")[1]
+    assert state.is_trapped(trapeze)
+    assert state.to_json()["reserves"][0]["Zr"] == 1
+    state.play("Tb2w")
+    assert owner(state, "Zrb2nec2w") == "green"
+    assert state.to_json()["reserves"][0]["Zr"] == 1
+    state.play("Ld1ne")  # Green's own rounds do not swap it either
+    assert owner(state, "Zrb2nec2w") == "green"
+    assert "xZrb2nec2w" in moves(state)
+    state.play("xZrb2nec2w")
+    assert owner(state, "Zrb2nec2w") == "petrol"
+    assert state.to_json()["reserves"][0]["Zl"] == 2
+
+
+def test_a_piece_left_trapped_by_an_earlier_turn_flips_in_a_later_unrelated_one() -> None:
+    # Petrol takes over Green's large triangle b2e-b2s with Tb2e and Tb2s. Round 1: Green's
+    # Tb2n has Petrol above (b1s) and on its right (b2e) and turns Petrol; the new Tb2s has
+    # Green below (b3n) and on its left (b2w) and turns Green. Round 2: the new Tb2e now has
+    # Green on its right (c2w) and below (b2s) and turns Green. That leaves the Tb2n turned
+    # Petrol with Green on both short sides: trapped, but it has changed hands once this turn.
+    state = position(["Tb1s"], ["Tb2n", "Lb2es", "Tb2w", "Tc2w", "Tb3n"])
+    state.play("xLb2es=Tb2e,Tb2s")
+    assert state.to_json()["petrol"] == ["Tb1s", "Tb2n"]
+    assert state.is_trapped(parse_piece("Tb2n")[1])
+    # Green's next move is far away, yet its flip rounds look at every piece on the board:
+    # the trapped Tb2n turns Green.
+    state.play("Ld1ne")
+    obj = state.to_json()
+    assert obj["petrol"] == ["Tb1s"]
+    assert obj["green"] == ["Ld1ne", "Tb2n", "Tb2e", "Tb2s", "Tb2w", "Tc2w", "Tb3n"]
+    assert not state.is_trapped(parse_piece("Tb2n")[1])
 
 
 def test_a_trapeze_is_swapped_only_when_trapped() -> None:

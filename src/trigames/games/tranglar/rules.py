@@ -96,17 +96,6 @@ def trapped(placement: Placement, enemy: int) -> bool:
     return 2 * touching > len(placement.sides)
 
 
-def _grow(mask: int) -> int:
-    """``mask`` and the cells sharing an edge with it."""
-    grown = mask
-    neighbours = BOARD.neighbours
-    while mask:
-        low = mask & -mask
-        grown |= neighbours[low.bit_length() - 1]
-        mask ^= low
-    return grown
-
-
 class TranglarState(State[TranglarMove]):
     """A position: the pieces on the board, each seat's reserve, and whose turn it is.
 
@@ -436,6 +425,7 @@ class TranglarState(State[TranglarMove]):
         self.passes = 0
         reserve = self.reserve[mover]
         done = 0
+        stuck = 0 if self.to_place else self._stuck_trapezes()
         if action == PLACE:
             if kind in BIG_NEUTRAL:
                 self.to_place.remove(kind)
@@ -459,7 +449,7 @@ class TranglarState(State[TranglarMove]):
             done = mask
         self.changed = mask
         if not self.to_place:
-            self._resolve(mover, done)
+            self._resolve(mover, done, stuck)
         self.quiet = 0 if self.occupied != covered else self.quiet + 1
         if self.occupied == ALL:
             self._finish(END_FULL)
@@ -483,23 +473,39 @@ class TranglarState(State[TranglarMove]):
         reserve[KINDS[kind].mirror] += 1
         self._put(kind, trapper, mask)
 
-    def _resolve(self, mover: int, done: int) -> None:
+    def _stuck_trapezes(self) -> int:
+        """The cells of the trapezes trapped now, at the start of a turn: the flip rounds of
+        that turn leave them alone (only a swap, action 4, moves them)."""
+        stuck = 0
+        owned = self.owned
+        for kind, owner, mask in self.pieces.values():
+            if (
+                kind in TRAPEZES
+                and owner != NEUTRAL
+                and trapped(BOARD.placement(mask), owned[1 - owner])
+            ):
+                stuck |= mask
+        return stuck
+
+    def _resolve(self, mover: int, done: int, stuck: int) -> None:
         """Flip trapped pieces in rounds, the opponent's then the mover's, until a round
-        flips nothing. Only pieces touching a piece put down or flipped this turn are looked
-        at; a piece changes hands at most once per turn (``done`` holds those cells)."""
+        flips nothing. Every piece on the board is looked at; a piece changes hands at most
+        once per turn (``done`` holds those cells). A trapped trapeze is swapped when its
+        trapper has an equivalent in reserve at that moment (so one that stayed in an earlier
+        round is swapped in a later one if its trapper has gained an equivalent meanwhile),
+        except a trapeze already trapped at the start of the turn (``stuck`` holds those
+        cells), which the rounds never swap."""
         changed = self.changed
         pieces = self.pieces
         while True:
             flipped = False
             for side in (1 - mover, mover):
                 trapper = 1 - side
-                zone = _grow(changed)
                 enemy = self.owned[trapper]
                 hits = []
                 for a, (kind, owner, mask) in pieces.items():
                     if (
                         owner == side
-                        and mask & zone
                         and not mask & done
                         and kind not in PARALLELOGRAMS
                         and trapped(BOARD.placement(mask), enemy)
@@ -508,7 +514,7 @@ class TranglarState(State[TranglarMove]):
                 for a in sorted(hits):
                     kind, _, mask = pieces[a]
                     if kind in TRAPEZES:
-                        if not self.reserve[trapper][kind]:
+                        if mask & stuck or not self.reserve[trapper][kind]:
                             continue
                         self._swap(trapper, mask)
                     else:
