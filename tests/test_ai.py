@@ -42,6 +42,7 @@ SMALL = [
     "tricolor(size=3)",
     "trig",
     "trugo(tiles=8)",
+    "tranglar(quiet_limit=6)",
 ]
 #: Search players with iteration budgets (reproducible).
 SEARCHERS = [
@@ -215,6 +216,7 @@ WIN_IN_ONE: dict[str, Callable[[], AnyState]] = {
     "trig": hand_built_trig,
     "trig, found": lambda: find_win_in_one("trig"),
     "trugo": lambda: find_win_in_one("trugo(tiles=8)"),
+    "tranglar": lambda: find_win_in_one("tranglar(quiet_limit=6)"),
 }
 
 
@@ -464,7 +466,7 @@ def test_trugo_evaluation_sees_a_group_in_danger() -> None:
 
 
 def test_every_heuristic_is_zero_sum_for_two_players() -> None:
-    for spec in ("triggle", "tricolor", "trig", "trugo"):
+    for spec in ("triggle", "tricolor", "trig", "trugo", "tranglar"):
         state = random_position(spec, 20, seed=4)
         game = state.game
         assert game.heuristic(state, 0) == pytest.approx(-game.heuristic(state, 1))

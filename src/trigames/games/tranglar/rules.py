@@ -166,6 +166,17 @@ class TranglarState(State[TranglarMove]):
             return False
         return trapped(BOARD.placement(piece[2]), self.owned[1 - piece[1]])
 
+    def position_key(self) -> tuple[object, ...]:
+        return (
+            tuple(sorted(self.pieces.values())),
+            tuple(self.reserve[0]),
+            tuple(self.reserve[1]),
+            tuple(self.to_place),
+            self.passes,
+            self.quiet,
+            self.to_move,
+        )
+
     # --- move generation ----------------------------------------------------------------------
 
     def legal_moves(self) -> list[TranglarMove]:
@@ -631,6 +642,7 @@ class Tranglar(Game[TranglarMove, TranglarState]):
     render_text = staticmethod(text.render)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 8.0
 
 
 def _state_from_json(game: Tranglar, obj: Mapping[str, Any]) -> TranglarState:
