@@ -2,6 +2,8 @@
 
 >>> is_seat(1, players=2), is_seat(True, players=2), is_seat(2, players=2)
 (True, False, False)
+>>> read_result({"result": result_json((1, 0), "time ran out")}, players=2)
+((0, 1), 'time ran out')
 """
 
 from __future__ import annotations
@@ -47,3 +49,31 @@ def read_to_move(obj: Mapping[str, Any], players: int, end_reason: str | None) -
     elif not is_seat(to_move, players):
         raise PositionError(f"'to_move' must be a seat from 0 to {players - 1}")
     return to_move  # type: ignore[no-any-return]
+
+
+def result_json(winners: tuple[int, ...], reason: str | None) -> dict[str, Any] | None:
+    """The ``result`` entry of a position: ``None`` while the game goes on."""
+    return None if reason is None else {"winners": list(winners), "reason": reason}
+
+
+def read_result(obj: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], str] | None:
+    """``(winners, reason)`` from ``obj['result']``, or ``None`` while the game goes on.
+
+    For games whose positions keep the result (it cannot always be worked out from the
+    board: a resignation, a repetition). ``to_move`` must then be null.
+    """
+    result = obj.get("result")
+    if result is None:
+        return None
+    if obj.get("to_move") is not None:
+        raise PositionError("the game is over: 'to_move' must be null")
+    if not (
+        isinstance(result, Mapping)
+        and set(result) == {"winners", "reason"}
+        and isinstance(result["reason"], str)
+        and isinstance(result["winners"], list)
+        and result["winners"]
+        and all(is_seat(s, players) for s in result["winners"])
+    ):
+        raise PositionError('\'result\' must be null or {"winners": [seats], "reason": text}')
+    return tuple(sorted(set(result["winners"]))), result["reason"]

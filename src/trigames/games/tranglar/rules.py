@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields
+from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tranglar import evaluation, text
@@ -563,9 +563,6 @@ class TranglarState(State[TranglarMove]):
         for a in sorted(self.pieces):
             kind, owner, mask = self.pieces[a]
             board[SEAT_KEYS[owner]].append(piece_name(kind, mask))
-        result = None
-        if self.end_reason is not None:
-            result = {"winners": list(self.winners), "reason": self.end_reason}
         return {
             "game": str(self.game.spec),
             **board,
@@ -576,7 +573,7 @@ class TranglarState(State[TranglarMove]):
             "passes": self.passes,
             "quiet": self.quiet,
             "to_move": self.to_move,
-            "result": result,
+            "result": result_json(self.winners, self.end_reason),
         }
 
 
@@ -742,7 +739,7 @@ def _check_totals(state: TranglarState) -> None:
 
 
 def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
-    result = obj.get("result")
+    result = read_result(obj, 2)
     to_move = obj.get("to_move", None if result else len(BIG_NEUTRAL) - len(state.to_place))
     if result is None:
         if state.occupied == ALL:
@@ -761,17 +758,5 @@ def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
             raise PositionError("Petrol places the first large neutral piece, Green the second")
         state.to_move = to_move
         return
-    if to_move is not None:
-        raise PositionError("the game is over: 'to_move' must be null")
-    if not (
-        isinstance(result, Mapping)
-        and set(result) == {"winners", "reason"}
-        and isinstance(result["reason"], str)
-        and isinstance(result["winners"], list)
-        and result["winners"]
-        and all(is_seat(s, 2) for s in result["winners"])
-    ):
-        raise PositionError('\'result\' must be null or {"winners": [seats], "reason": text}')
-    state.winners = tuple(sorted(set(result["winners"])))
-    state.end_reason = result["reason"]
+    state.winners, state.end_reason = result
     state.to_move = None

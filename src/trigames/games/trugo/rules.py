@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields
+from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
 from trigames.games.trugo import evaluation, text
@@ -658,9 +658,6 @@ class TrugoState(State[TrugoMove]):
                 if self.bottom[j] >= 0:
                     stack = SEAT_LETTERS[self.bottom[j]] + stack
                 pieces.append([*w.junction_xy[j], stack])
-        result = None
-        if self.end_reason is not None:
-            result = {"winners": list(self.winners), "reason": self.end_reason}
         return {
             "game": str(self.game.spec),
             "tiles": tiles,
@@ -669,7 +666,7 @@ class TrugoState(State[TrugoMove]):
             "pool": self.pool,
             "quiet": self.quiet,
             "to_move": self.to_move,
-            "result": result,
+            "result": result_json(self.winners, self.end_reason),
         }
 
 
@@ -846,7 +843,7 @@ def _state_from_json(game: Trugo, obj: Mapping[str, Any]) -> TrugoState:
 
 
 def _read_end(state: TrugoState, obj: Mapping[str, Any]) -> None:
-    result = obj.get("result")
+    result = read_result(obj, 2)
     to_move = obj.get("to_move", None if result else 0)
     if result is None:
         if not is_seat(to_move, 2):
@@ -858,20 +855,8 @@ def _read_end(state: TrugoState, obj: Mapping[str, Any]) -> None:
         if state.quiet >= state.game.waning_limit:
             raise PositionError("the waning limit is reached: give the 'result'")
         return
-    if to_move is not None:
-        raise PositionError("the game is over: 'to_move' must be null")
-    if not (
-        isinstance(result, Mapping)
-        and set(result) == {"winners", "reason"}
-        and isinstance(result["reason"], str)
-        and isinstance(result["winners"], list)
-        and result["winners"]
-        and all(is_seat(s, 2) for s in result["winners"])
-    ):
-        raise PositionError('\'result\' must be null or {"winners": [seats], "reason": text}')
     state.to_move = None
-    state.winners = tuple(sorted(set(result["winners"])))
-    state.end_reason = result["reason"]
+    state.winners, state.end_reason = result
 
 
 def _whole(value: object) -> bool:
