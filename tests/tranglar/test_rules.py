@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import trigames
-from tests.tranglar import naive
+from tests.tranglar import model
 from trigames.core.perft import perft
 from trigames.games.tranglar import Tranglar, TranglarState
 from trigames.games.tranglar.board import START_RESERVE, parse_piece
@@ -98,10 +98,12 @@ def test_perft_from_the_first_regular_turn_matches_the_data(depth: int) -> None:
     assert perft(first_regular_turn(), depth) == PERFT["tranglar"][str(depth)]
 
 
-def test_depth_one_agrees_with_an_independent_count() -> None:
-    obj = first_regular_turn().to_json()
-    count = naive.first_turn_count(obj["neutral"], obj["reserves"][0])
-    assert count == PERFT["tranglar"]["1"]
+def test_the_independent_model_agrees_with_the_data() -> None:
+    start = model.from_json(first_regular_turn().to_json())
+    first = model.legal_moves(start)
+    assert len(first) == PERFT["tranglar"]["1"]
+    second = sum(len(model.legal_moves(model.play(start, name, first))) for name in first)
+    assert second == PERFT["tranglar"]["2"]
 
 
 def test_the_setup_places_both_large_neutral_pieces() -> None:
