@@ -103,6 +103,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--no-color", action="store_true", help="plain text, no colours")
     sub.set_defaults(handler=cmd_replay)
 
+    sub = commands.add_parser("render", help="draw a position as an SVG image")
+    sub.add_argument("spec", help="spec string, for example 'trig(board=trigger)'")
+    given = sub.add_mutually_exclusive_group()
+    given.add_argument("--moves", nargs="+", default=[], metavar="MOVE", help="moves to play first")
+    given.add_argument("--record", metavar="FILE", help="draw the last position of a game record")
+    sub.add_argument(
+        "--out", required=True, metavar="FILE", help="the SVG file to write, - for stdout"
+    )
+    sub.add_argument("--no-labels", action="store_true", help="leave out the coordinates")
+    sub.set_defaults(handler=cmd_render)
+
     sub = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     sub.add_argument("spec", help="spec string")
     sub.add_argument("depth", type=int, help="number of moves (1 or more)")
@@ -219,6 +230,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.no_color:
         console.color = False
     replay(record, console, step=not args.all)
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    game = load_game(args.spec)
+    if args.record:
+        record = GameRecord.load(args.record)
+        state = record.replay()
+        if state.game != game:
+            raise UsageError(f"{args.record} is a record of {state.game.spec}, not of {game.spec}")
+    else:
+        state = game.new_initial_state()
+        for number, move in enumerate(args.moves, start=1):
+            try:
+                state.play(move)
+            except TrigamesError as error:
+                raise UsageError(f"move {number} ({move}): {error}") from None
+    picture = game.render_svg(state, labels=not args.no_labels)
+    if args.out == "-":
+        sys.stdout.write(picture + "\n")
+    else:
+        Path(args.out).write_text(picture + "\n", encoding="utf-8")
     return 0
 
 

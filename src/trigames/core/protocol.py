@@ -171,8 +171,9 @@ class Game(ABC, Generic[MoveT, StateT]):
     """A game with its options fixed: the factory of its states and the home of its parts.
 
     A game declares its parts as plain functions of a state: :meth:`render_text`,
-    :meth:`describe_last_move`, :meth:`explain_last_move` and :meth:`heuristic` (with its
-    :attr:`heuristic_scale`), which the computer players in ``trigames.ai`` use.
+    :meth:`render_svg`, :meth:`describe_last_move`, :meth:`explain_last_move` and
+    :meth:`heuristic` (with its :attr:`heuristic_scale`), which the computer players in
+    ``trigames.ai`` use.
     """
 
     name: ClassVar[str]
@@ -211,6 +212,21 @@ class Game(ABC, Generic[MoveT, StateT]):
     @abstractmethod
     def render_text(self, state: StateT, *, color: bool = False) -> str:
         """The position drawn as text with coordinates, marking the last move."""
+
+    @abstractmethod
+    def render_svg(self, state: StateT, *, labels: bool = True) -> str:
+        """The position drawn as a standalone SVG document (a string), marking the last move.
+
+        A pure function of the state: the same state gives the same text. The root element
+        holds ``data-game`` (the spec), ``data-to-move`` and ``data-last-move``; every place
+        a player can click carries ``data-name``, its name in the game's notation (a peg or
+        point ``D4``, a cell ``G6``, a Trugo tile or junction ``f4`` or ``c5``, a TRANGLAR
+        cell ``b3n``) and ``data-spot`` (what sort of place it is); drawn pieces carry
+        ``data-piece`` (their kind), ``data-owner`` (a seat number or ``neutral``),
+        ``data-owner-name``, ``data-at`` (where, in notation) and ``data-last="true"`` when the
+        last move put them there. ``labels`` adds the coordinates around the board, as the
+        text drawing shows them.
+        """
 
     @abstractmethod
     def describe_last_move(self, state: StateT) -> str:

@@ -100,6 +100,20 @@ def to_plane(cell: Cell) -> tuple[float, float]:
     return (math.sqrt(3) * (q + r / 2), 1.5 * r)
 
 
+def cell_corners(cell: Cell, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of a cell drawn with circumradius ``size`` (1: the cells touch),
+    clockwise as drawn from the top one.
+
+    >>> [(round(x, 2), round(y, 2)) for x, y in cell_corners((0, 0))][:2]
+    [(0.0, -1.0), (0.87, -0.5)]
+    """
+    cx, cy = to_plane(cell)
+    return [
+        (cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
+
+
 @dataclass(frozen=True)
 class CellRegion:
     """A finite set of cells: a board. Cells are kept row by row, each row left to right."""

@@ -36,6 +36,7 @@ from trigames.geometry.trilattice import DIRECTIONS, Point, add
 __all__ = [
     "ORIENTATIONS",
     "TileWindow",
+    "area_outlines",
     "band_corners",
     "cap_corners",
     "connected",
@@ -45,12 +46,14 @@ __all__ = [
     "edge_ends",
     "grid_junction",
     "grid_tile",
+    "grid_to_plane",
     "in_light_area",
     "is_light",
     "junction_grid",
     "junction_neighbours",
     "junction_to_plane",
     "tile_grid",
+    "tile_outline",
     "tile_to_plane",
     "tiles_at",
     "window",
@@ -119,6 +122,18 @@ def junction_to_plane(junction: Junction) -> tuple[float, float]:
     return (sum(xs) / 3, sum(ys) / 3)
 
 
+def tile_outline(tile: Tile) -> list[tuple[float, float]]:
+    """The plane positions of the tile's six corners, corner 0 first."""
+    x, y = tile_to_plane(tile)
+    return [_towards((x, y), 60 * k, 1.0) for k in range(6)]
+
+
+def _towards(start: tuple[float, float], degrees: float, length: float) -> tuple[float, float]:
+    """The point ``length`` from ``start`` at ``degrees`` counter-clockwise from the right."""
+    angle = math.radians(degrees)
+    return (start[0] + length * math.cos(angle), start[1] - length * math.sin(angle))
+
+
 # --- integer grid coordinates ---------------------------------------------------------------
 
 
@@ -140,6 +155,15 @@ def junction_grid(junction: Junction) -> tuple[int, int]:
     """
     a, b = junction
     return (a, (a + 2 * b) // 3)
+
+
+def grid_to_plane(x: float, y: float) -> tuple[float, float]:
+    """Cartesian position of grid point ``(x, y)`` (a tile centre, a junction or in between).
+
+    >>> grid_to_plane(*tile_grid((1, 0))) == tile_to_plane((1, 0))
+    True
+    """
+    return (x / 2, y * math.sqrt(3) / 2)
 
 
 def grid_tile(x: int, y: int) -> Tile | None:
@@ -214,6 +238,40 @@ def in_light_area(orientation: int, x: float, y: float) -> bool:
             return is_cap_light
     angle = math.radians(60 * light)
     return x * math.cos(angle) - y * math.sin(angle) < 0
+
+
+def area_outlines(
+    tile: Tile, orientation: int, arc_steps: int = 8
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]], list[tuple[float, float]]]:
+    """Polygons of a tile's areas in the plane, as :func:`in_light_area` defines them: the half
+    holding the dark band (on the light cap's side of the line through the centre), the light
+    cap and the dark cap (each a 120 degree sector of radius half an edge, its arc cut into
+    ``arc_steps`` straight pieces). Drawn in this order over a light hexagon, they colour it.
+
+    >>> half, light_cap, dark_cap = area_outlines((0, 0), 0)
+    >>> len(half), len(light_cap), [round(v, 2) for v in light_cap[0]]
+    (5, 10, [1.0, 0.0])
+    """
+    centre = tile_to_plane(tile)
+    light, dark = cap_corners(orientation)
+    half_edge = math.sqrt(3) / 2
+    half = [
+        _towards(centre, 60 * light - 90, half_edge),
+        *(_towards(centre, 60 * k, 1.0) for k in (light - 1, light, light + 1)),
+        _towards(centre, 60 * light + 90, half_edge),
+    ]
+
+    def cap(k: int) -> list[tuple[float, float]]:
+        tip = _towards(centre, 60 * k, 1.0)
+        # the cap's arc runs inside the tile, from the edge towards corner k - 1 to the edge
+        # towards corner k + 1: directions 60 k + 120 to 60 k + 240 as seen from the tip
+        arc = [
+            _towards(tip, 60 * k + 120 + 120 * step / arc_steps, 0.5)
+            for step in range(arc_steps + 1)
+        ]
+        return [tip, *arc]
+
+    return half, cap(light), cap(dark)
 
 
 # --- a bounded window of the lattice, with integer ids --------------------------------------

@@ -40,11 +40,13 @@ __all__ = [
     "W",
     "cell_corners",
     "cell_edges",
+    "cell_outline",
     "is_mirror_symmetric",
     "mirror",
     "normalize",
     "orientations",
     "outline_sides",
+    "to_plane",
 ]
 
 N, E, S, W = 0, 1, 2, 3
@@ -69,6 +71,20 @@ def cell_corners(cell: Cell) -> tuple[Point, Point, Point]:
     x, y, k = cell
     corners = ((2 * x, 2 * y), (2 * x + 2, 2 * y), (2 * x + 2, 2 * y + 2), (2 * x, 2 * y + 2))
     return corners[k], corners[(k + 1) % 4], (2 * x + 1, 2 * y + 1)
+
+
+def to_plane(point: Point) -> tuple[float, float]:
+    """Cartesian position of a point in doubled coordinates, squares of side 1, y downwards."""
+    return (point[0] / 2, point[1] / 2)
+
+
+def cell_outline(cell: Cell) -> list[tuple[float, float]]:
+    """The plane positions of the cell's three corners (as :func:`cell_corners`).
+
+    >>> cell_outline((1, 0, E))
+    [(2.0, 0.0), (2.0, 1.0), (1.5, 0.5)]
+    """
+    return [to_plane(corner) for corner in cell_corners(cell)]
 
 
 def _edge(a: Point, b: Point) -> Edge:

@@ -116,6 +116,15 @@ class HexRegion:
         found.sort(key=lambda t: (min(c[1] for c in t), triangle_centre(t)[0]))
         return [tuple(sorted(t, key=self.index.__getitem__)) for t in found]  # type: ignore[misc]
 
+    def outline(self) -> list[Point]:
+        """The six corner points of the region, clockwise as drawn from the top-left one.
+
+        >>> HexRegion(2).outline()
+        [(0, -2), (2, -2), (2, 0), (0, 2), (-2, 2), (-2, 0)]
+        """
+        n = self.radius
+        return [(0, -n), (n, -n), (n, 0), (0, n), (-n, n), (-n, 0)]
+
     def lines(self, length: int) -> list[tuple[Point, ...]]:
         """Runs of ``length`` consecutive collinear points, ordered by their first point."""
         runs: list[tuple[Point, ...]] = []

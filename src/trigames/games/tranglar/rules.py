@@ -25,7 +25,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.tranglar import evaluation, text
+from trigames.games.tranglar import evaluation, svg, text
 from trigames.games.tranglar.board import (
     ALL,
     BIG_NEUTRAL,
@@ -637,6 +637,7 @@ class Tranglar(Game[TranglarMove, TranglarState]):
         return line
 
     render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 8.0

@@ -21,7 +21,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.tricolor import evaluation, text
+from trigames.games.tricolor import evaluation, svg, text
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
 
 EMPTY_TRIANGLE = "empty triangle"
@@ -230,6 +230,7 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
         }
 
     render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)

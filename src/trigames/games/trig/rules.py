@@ -20,7 +20,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trig import evaluation, text
+from trigames.games.trig import evaluation, svg, text
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
 WIN_EDGE = "links a Pillar to the edge"
@@ -297,6 +297,7 @@ class Trig(Game[TrigMove, TrigState]):
         return [move, *(self.board.capture_move(cell, m) for m in captures)]
 
     render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)

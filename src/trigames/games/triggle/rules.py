@@ -21,7 +21,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.triggle import evaluation, text
+from trigames.games.triggle import evaluation, svg, text
 from trigames.games.triggle.board import Band, TriggleBoard
 
 END_ALL_CLAIMED = "every triangle is claimed"
@@ -230,6 +230,7 @@ class Triggle(Game[Band, "TriggleState"]):
         }
 
     render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)

@@ -21,7 +21,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trugo import evaluation, text
+from trigames.games.trugo import evaluation, svg, text
 from trigames.games.trugo.board import (
     FREE_RUN,
     ORIENTATION_NAMES,
@@ -744,6 +744,7 @@ class Trugo(Game[TrugoMove, TrugoState]):
         return f"{phase}. Pieces: {counts}"
 
     render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 3.0

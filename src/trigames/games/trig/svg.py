@@ -1,0 +1,95 @@
+"""The Summer-House Floor drawn as SVG: hexagon cells, Pillars, separators and pegs.
+
+Pillars are black, separators cream, playing cells pink or green as on the floor itself; pegs
+are white or black discs. The last peg placed is ringed in the last-move colour and a peg it
+captured is crossed out on its (now vacant) cell. Every cell carries its name
+(``data-name="G6"``) and its role (``data-cell``: ``pillar``, ``separator`` or ``playing``);
+vacant playing cells show their number in the row, and row letters stand on both sides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trigames.geometry.hexcells import cell_corners, to_plane
+from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
+
+if TYPE_CHECKING:
+    from trigames.games.trig.rules import TrigState
+
+PILLAR = "#262626"
+SEPARATOR = "#f3ead2"
+#: Playing cells by ``(q - r) % 3``: pink and green.
+PLAYING = {1: "#eba9bd", 2: "#a6d39a"}
+PEG_FILLS = (PALETTE["white"], PALETTE["black"])
+
+
+def render(state: TrigState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document, the last placement and capture marked.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trig").new_initial_state()
+    >>> state.play("G6")
+    >>> picture = render(state)
+    >>> picture.count('data-spot="cell"'), picture.count('data-piece="peg"')
+    (127, 1)
+    """
+    board = state.board
+    game = state.game
+    canvas = SvgCanvas(scale=22)
+    last = state.last_move
+    placed, captured = board.move_parts(last) if last is not None else (-1, None)
+    pillars = set(board.pillar_bits)
+    for i, cell in enumerate(board.cells):
+        q, r = cell
+        if i in pillars:
+            role, fill = "pillar", PILLAR
+        elif board.playing_mask >> i & 1:
+            role, fill = "playing", PLAYING[(q - r) % 3]
+        else:
+            role, fill = "separator", SEPARATOR
+        canvas.polygon(
+            cell_corners(cell),
+            fill=fill,
+            stroke=PALETTE["line"],
+            width=0.05,
+            attrs={"data-name": board.names.name(cell), "data-spot": "cell", "data-cell": role},
+        )
+    for i, cell in enumerate(board.cells):
+        centre = to_plane(cell)
+        name = board.names.name(cell)
+        for seat in (0, 1):
+            if state.pegs[seat] >> i & 1:
+                canvas.circle(
+                    centre,
+                    0.62,
+                    fill=PEG_FILLS[seat],
+                    stroke=PALETTE["ink"],
+                    width=0.08,
+                    attrs=piece_attributes(
+                        "peg", seat, game.player_name(seat), name, last=i == placed
+                    ),
+                )
+        if i == placed:
+            canvas.circle(centre, 0.8, stroke=PALETTE["last"], width=0.16)
+        elif i == captured:
+            x, y = centre
+            for dx in (-0.45, 0.45):
+                canvas.line(
+                    (x - dx, y - 0.45), (x + dx, y + 0.45), stroke=PALETTE["last"], width=0.14
+                )
+    if labels:
+        occupied = state.occupied
+        for letter, row in board.names.rows:
+            for number, cell in enumerate(row, start=1):
+                i = board.index[cell]
+                if board.playing_mask >> i & 1 and not occupied >> i & 1 and i != captured:
+                    canvas.text(to_plane(cell), str(number), size=0.7, fill=PALETTE["ink"])
+            left, y = to_plane(row[0])
+            right, _ = to_plane(row[-1])
+            canvas.text((left - 1.8, y), letter, size=0.95, bold=True)
+            canvas.text((right + 1.8, y), letter, size=0.95, bold=True)
+    return canvas.document(
+        title=f"{game.title}: {str(last) if last else 'start'}",
+        attrs=game_attributes(str(game.spec), state.current_player, last),
+    )

@@ -1,0 +1,245 @@
+"""A small SVG canvas shared by the games' board pictures: one palette, one look.
+
+Shapes are given in board units (as the geometry modules' ``to_plane`` functions return them)
+and drawn :attr:`SvgCanvas.scale` pixels a unit; the canvas keeps track of what it drew, so
+:meth:`SvgCanvas.document` can fit the ``viewBox`` around it. Numbers are written with at most
+two decimals, so the same drawing always gives the same text.
+
+Attributes are passed as a dictionary; names with a ``data-`` prefix are how a web page learns
+what was drawn (``data-name`` for a place a player may click, ``data-piece`` and
+``data-owner`` for pieces).
+
+>>> canvas = SvgCanvas(scale=10)
+>>> canvas.circle((1, 1), 0.5, fill=PALETTE["board"], attrs={"data-name": "A1"})
+>>> canvas.text((1, 2), "A & B")
+>>> print(canvas.document(title="demo"))  # doctest: +ELLIPSIS
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="-5 -5 30 36.5" width="30" height="36.5" ...>
+<title>demo</title>
+<rect x="-5" y="-5" width="30" height="36.5" fill="#f6f1e4"/>
+<circle cx="10" cy="10" r="5" fill="#e8d9b5" data-name="A1"/>
+<text x="10" y="20" font-size="3" text-anchor="middle" dominant-baseline="central" \
+fill="#6b6257" pointer-events="none">A &amp; B</text>
+</svg>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+XMLNS = "http://www.w3.org/2000/svg"
+
+#: The colours every board picture uses.
+PALETTE: dict[str, str] = {
+    "background": "#f6f1e4",
+    "board": "#e8d9b5",
+    "line": "#8a7f70",
+    "ink": "#2b2b2b",
+    "label": "#6b6257",
+    "faint": "#c9bda5",
+    "last": "#d81b60",  # the last move
+    "white": "#fbfbf8",
+    "black": "#1d1d1d",
+}
+
+#: Colours of the seats of games whose seats are colours (Triggle's Blue, Yellow, Red, Green).
+SEAT_COLOURS: dict[str, str] = {
+    "blue": "#2f6fd0",
+    "yellow": "#e7b416",
+    "red": "#d23a2f",
+    "green": "#3a9a4a",
+    "white": "#fbfbf8",
+    "black": "#1d1d1d",
+    "petrol": "#0f6b78",
+    "acid green": "#a4d618",
+    "neutral": "#ffffff",
+}
+
+Attrs = Mapping[str, str | int | float]
+PointXY = tuple[float, float]
+
+
+def number(value: float) -> str:
+    """``value`` with at most two decimals and no trailing zeros (``-0`` written ``0``).
+
+    >>> number(1.0), number(2.345), number(-0.001)
+    ('1', '2.35', '0')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def attributes(attrs: Attrs | None) -> str:
+    """`` name="value"`` pairs, escaped, in the order given."""
+    if not attrs:
+        return ""
+    parts = []
+    for name, value in attrs.items():
+        text = number(value) if isinstance(value, float) else str(value)
+        parts.append(f" {name}={quoteattr(text)}")
+    return "".join(parts)
+
+
+def game_attributes(spec: str, to_move: int | None, last: object | None) -> dict[str, str]:
+    """The root element's data: the game's spec, the seat to move (``none`` once the game is
+    over) and the last move in notation (left out before the first move)."""
+    found = {"data-game": spec, "data-to-move": "none" if to_move is None else str(to_move)}
+    if last is not None:
+        found["data-last-move"] = str(last)
+    return found
+
+
+def piece_attributes(
+    kind: str, owner: int | str | None, owner_name: str | None, at: str, *, last: bool = False
+) -> dict[str, str]:
+    """The data of a drawn piece: ``data-piece`` (its kind), ``data-owner`` (a seat number,
+    or a word such as ``neutral``) with ``data-owner-name``, ``data-at`` (where it stands, in
+    notation) and ``data-last="true"`` when the last move put it there."""
+    found = {"data-piece": kind}
+    if owner is not None:
+        found["data-owner"] = str(owner)
+    if owner_name is not None:
+        found["data-owner-name"] = owner_name
+    found["data-at"] = at
+    if last:
+        found["data-last"] = "true"
+    return found
+
+
+class SvgCanvas:
+    """SVG elements in drawing order, in board units ``scale`` pixels apart."""
+
+    def __init__(self, *, scale: float = 40.0, margin: float = 1.0) -> None:
+        self.scale = scale
+        #: Blank space around the drawing, in board units.
+        self.margin = margin
+        self.parts: list[str] = []
+        self._xs: list[float] = []
+        self._ys: list[float] = []
+
+    def _px(self, point: PointXY) -> str:
+        x, y = point
+        self._xs.append(x)
+        self._ys.append(y)
+        return f"{number(x * self.scale)},{number(y * self.scale)}"
+
+    def _xy(self, point: PointXY, x_name: str = "x", y_name: str = "y") -> str:
+        x, y = point
+        self._xs.append(x)
+        self._ys.append(y)
+        return f'{x_name}="{number(x * self.scale)}" {y_name}="{number(y * self.scale)}"'
+
+    def raw(self, element: str) -> None:
+        """Add an element written out already (nothing is measured)."""
+        self.parts.append(element)
+
+    def open_group(self, attrs: Attrs | None = None) -> None:
+        """Start a ``<g>`` element; :meth:`close_group` ends it."""
+        self.parts.append(f"<g{attributes(attrs)}>")
+
+    def close_group(self) -> None:
+        self.parts.append("</g>")
+
+    def polygon(
+        self,
+        points: Iterable[PointXY],
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        width: float = 0.03,
+        attrs: Attrs | None = None,
+    ) -> None:
+        """A closed polygon; ``width`` is the stroke width in board units."""
+        listed = " ".join(self._px(p) for p in points)
+        self.parts.append(
+            f'<polygon points="{listed}" fill="{fill}"{self._stroke(stroke, width)}'
+            f"{attributes(attrs)}/>"
+        )
+
+    def line(
+        self,
+        a: PointXY,
+        b: PointXY,
+        *,
+        stroke: str = PALETTE["line"],
+        width: float = 0.03,
+        attrs: Attrs | None = None,
+    ) -> None:
+        """A straight line with round ends."""
+        self.parts.append(
+            f"<line {self._xy(a, 'x1', 'y1')} {self._xy(b, 'x2', 'y2')}"
+            f'{self._stroke(stroke, width)} stroke-linecap="round"{attributes(attrs)}/>'
+        )
+
+    def circle(
+        self,
+        centre: PointXY,
+        radius: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        width: float = 0.03,
+        attrs: Attrs | None = None,
+    ) -> None:
+        """A circle of ``radius`` board units."""
+        x, y = centre
+        self._xs.extend((x - radius, x + radius))
+        self._ys.extend((y - radius, y + radius))
+        self.parts.append(
+            f'<circle cx="{number(x * self.scale)}" cy="{number(y * self.scale)}" '
+            f'r="{number(radius * self.scale)}" fill="{fill}"{self._stroke(stroke, width)}'
+            f"{attributes(attrs)}/>"
+        )
+
+    def text(
+        self,
+        at: PointXY,
+        label: str,
+        *,
+        size: float = 0.3,
+        fill: str = PALETTE["label"],
+        anchor: str = "middle",
+        bold: bool = False,
+        attrs: Attrs | None = None,
+    ) -> None:
+        """``label`` centred on ``at`` (``anchor`` ``start`` or ``end`` aligns it instead);
+        ``size`` is the font size in board units. Labels let clicks through to what is under."""
+        weight = ' font-weight="bold"' if bold else ""
+        x, y = at
+        wide = 0.62 * size * len(label)  # a generous guess at the width, to fit the viewBox
+        start = {"start": x, "end": x - wide}.get(anchor, x - wide / 2)
+        self._xs.extend((start, start + wide))
+        self._ys.extend((y - size / 2, y + size / 2))
+        self.parts.append(
+            f'<text {self._xy(at)} font-size="{number(size * self.scale)}" '
+            f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{weight}'
+            f' pointer-events="none"{attributes(attrs)}>{escape(label)}</text>'
+        )
+
+    def _stroke(self, stroke: str | None, width: float) -> str:
+        if stroke is None:
+            return ""
+        pixels = number(width * self.scale)
+        return f' stroke="{stroke}" stroke-width="{pixels}" stroke-linejoin="round"'
+
+    def document(self, *, title: str, attrs: Attrs | None = None) -> str:
+        """The standalone SVG document: the root element with a ``viewBox`` fitting everything
+        drawn (plus the margin), a ``<title>``, the background, then the elements."""
+        scale, margin = self.scale, self.margin
+        left = (min(self._xs, default=0.0) - margin) * scale
+        top = (min(self._ys, default=0.0) - margin) * scale
+        width = (max(self._xs, default=0.0) + margin) * scale - left
+        height = (max(self._ys, default=0.0) + margin) * scale - top
+        box = f"{number(left)} {number(top)} {number(width)} {number(height)}"
+        head = (
+            f'<svg xmlns="{XMLNS}" viewBox="{box}" width="{number(width)}" '
+            f'height="{number(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
+            f"{attributes(attrs)}>"
+        )
+        background = (
+            f'<rect x="{number(left)}" y="{number(top)}" width="{number(width)}" '
+            f'height="{number(height)}" fill="{PALETTE["background"]}"/>'
+        )
+        return "\n".join(
+            [head, f"<title>{escape(title)}</title>", background, *self.parts, "</svg>"]
+        )
