@@ -92,3 +92,9 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     target.write_text("{ not json")
     with pytest.raises(trigames.RecordError, match="not valid JSON"):
         GameRecord.load(target)
+
+
+def test_a_resignation_stands_on_an_unfinished_position() -> None:
+    resigned = trigames.Outcome((0,), (0, 0), "Red resigned")
+    record = GameRecord("triggle", [Seat("Ann"), Seat("Bob")], ["D1-D4"], resigned)
+    assert [str(move) for move in record.replay().history] == ["D1-D4"]

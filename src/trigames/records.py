@@ -28,6 +28,9 @@ from trigames.games import load_game
 
 FORMAT = "trigames-record"
 VERSION = 1
+#: How the reason of a result ends when a player resigned. A record of an unfinished position
+#: may carry such a result: the game ended there by resignation, outside the rules' moves.
+RESIGNED = " resigned"
 
 
 def now() -> str:
@@ -157,12 +160,17 @@ class GameRecord:
             yield state
 
     def replay(self) -> AnyState:
-        """The final state, after checking every move and the recorded result."""
+        """The final state, after checking every move and the recorded result.
+
+        A result whose reason ends in ``resigned`` is accepted on an unfinished position.
+        """
         state: AnyState | None = None
         for state in self.positions():  # noqa: B007 - we want the last one
             pass
         assert state is not None
         outcome = state.outcome()
+        if outcome is None and self.result is not None and self.result.reason.endswith(RESIGNED):
+            return state  # a player resigned in a game whose rules have no resignation move
         if self.result is not None and outcome != self.result:
             found = outcome.to_json() if outcome is not None else "no result yet"
             raise RecordError(

@@ -149,6 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_bench_ai)
+
+    sub = commands.add_parser("serve", help="the web server: play in the browser or over the API")
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sub.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sub.add_argument(
+        "--db",
+        metavar="PATH",
+        help="SQLite file of the games (default $TRIGAMES_DB, else one in the user's data folder)",
+    )
+    sub.set_defaults(handler=cmd_serve)
     return parser
 
 
@@ -344,6 +354,16 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from trigames.web.app import serve  # the web server's libraries load only when serving
+    from trigames.web.store import default_db_path
+
+    db = Path(args.db) if args.db else default_db_path()
+    print(f"trigames: games are stored in {db}", file=sys.stderr)
+    serve(args.host, args.port, db)
+    return 0
 
 
 def _progress() -> Progress:

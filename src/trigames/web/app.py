@@ -1,0 +1,213 @@
+"""The HTTP and WebSocket API of ``trigames serve`` (Starlette), over :mod:`trigames.web.service`.
+
+Every answer is JSON; an error is ``{"error": "..."}`` with a 4xx status, and changes nothing.
+A request's token comes from the JSON body (``"token"``), an ``Authorization: Bearer TOKEN``
+header or the ``token`` query parameter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from trigames.web.service import BadRequestError, ForbiddenError, GameService, ServiceError
+from trigames.web.store import Store
+
+INDEX = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>trigames</title></head>
+<body><h1>trigames</h1>
+<p>The web pages are coming. The JSON API is under <code>/api</code>:
+<a href="/api/games">/api/games</a> lists the latest games.</p></body></html>
+"""
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def create_app(db_path: str | Path) -> Starlette:
+    """The application, storing games in the SQLite file ``db_path``."""
+    holder: dict[str, GameService] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        service = GameService(Store(db_path))
+        holder["service"] = service
+        service.resume()
+        try:
+            yield
+        finally:
+            service.close()
+            service.store.close()
+
+    def service() -> GameService:
+        return holder["service"]
+
+    def api(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            try:
+                result = await handler(request)
+            except ServiceError as error:
+                return JSONResponse({"error": str(error)}, status_code=error.status)
+            if isinstance(result, Response):
+                return result
+            return JSONResponse(result)
+
+        return endpoint
+
+    async def create(request: Request) -> Any:
+        body = await _body(request)
+        created = service().create(body)
+        base = str(request.base_url).rstrip("/")
+        for seat in created["seats"]:
+            token = seat["token"]
+            seat["link"] = None if token is None else f"{base}/games/{created['id']}?token={token}"
+        created["spectator_link"] = f"{base}/games/{created['id']}"
+        return JSONResponse(created, status_code=201)
+
+    async def listing(request: Request) -> Any:
+        status = request.query_params.get("status")
+        choices = {None: None, "finished": True, "active": False}
+        if status not in choices:
+            raise BadRequestError("status must be 'finished' or 'active'")
+        return {"games": service().listing(choices[status])}
+
+    async def view(request: Request) -> Any:
+        return service().view(request.path_params["id"])
+
+    async def move(request: Request) -> Any:
+        body = await _body(request)
+        game_id = request.path_params["id"]
+        service().view(game_id)  # an unknown game is a 404 before anything else
+        return service().play(game_id, _token(request, body), body.get("move"), body.get("ply"))
+
+    async def undo(request: Request) -> Any:
+        body = await _body(request)
+        return service().undo(request.path_params["id"], _token(request, body))
+
+    def answer(accept: bool) -> Callable[[Request], Awaitable[Any]]:
+        async def handler(request: Request) -> Any:
+            body = await _body(request)
+            return service().answer_undo(request.path_params["id"], _token(request, body), accept)
+
+        return handler
+
+    async def resign(request: Request) -> Any:
+        body = await _body(request)
+        return service().resign(request.path_params["id"], _token(request, body))
+
+    async def hint(request: Request) -> Any:
+        return await service().hint(request.path_params["id"], _token(request, {}))
+
+    async def record(request: Request) -> Any:
+        game_id = request.path_params["id"]
+        return JSONResponse(
+            service().record(game_id),
+            headers={"Content-Disposition": f'attachment; filename="trigames-{game_id}.json"'},
+        )
+
+    async def svg(request: Request) -> Any:
+        ply_text = request.query_params.get("ply")
+        try:
+            ply = None if ply_text is None else int(ply_text)
+        except ValueError:
+            raise BadRequestError("ply must be a whole number") from None
+        labels = request.query_params.get("labels", "true") != "false"
+        text = service().svg(request.path_params["id"], ply, labels)
+        return Response(text, media_type="image/svg+xml")
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(INDEX)
+
+    async def websocket(socket: WebSocket) -> None:
+        game_id = socket.path_params["id"]
+        token = socket.query_params.get("token")
+        try:
+            first = service().view(game_id)
+            seats = service().seats_of(game_id, token) if token else []
+        except ServiceError as error:
+            await socket.close(code=4000 + error.status, reason=str(error))
+            return
+        await socket.accept()
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        unsubscribe = service().watch(game_id, queue.put_nowait)
+
+        async def push() -> None:
+            view: dict[str, Any] | None = first
+            while True:
+                if view is None:
+                    view = await queue.get()
+                await socket.send_json({"type": "state", "you": seats, "view": view})
+                view = None
+
+        sender = asyncio.create_task(push())
+        try:
+            while True:  # the page sends nothing for now: wait for it to go away
+                if (await socket.receive())["type"] == "websocket.disconnect":
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            unsubscribe()
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    routes = [
+        Route("/", index),
+        Route("/games/{id}", index),
+        Route("/api/games", api(listing), methods=["GET"]),
+        Route("/api/games", api(create), methods=["POST"]),
+        Route("/api/games/{id}", api(view), methods=["GET"]),
+        Route("/api/games/{id}/moves", api(move), methods=["POST"]),
+        Route("/api/games/{id}/undo", api(undo), methods=["POST"]),
+        Route("/api/games/{id}/undo/accept", api(answer(True)), methods=["POST"]),
+        Route("/api/games/{id}/undo/decline", api(answer(False)), methods=["POST"]),
+        Route("/api/games/{id}/resign", api(resign), methods=["POST"]),
+        Route("/api/games/{id}/hint", api(hint), methods=["GET"]),
+        Route("/api/games/{id}/record", api(record), methods=["GET"]),
+        Route("/api/games/{id}/svg", api(svg), methods=["GET"]),
+        WebSocketRoute("/api/games/{id}/ws", websocket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body counts as ``{}``)."""
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadRequestError(f"the body is not valid JSON: {error}") from None
+    if not isinstance(body, dict):
+        raise BadRequestError("the body must be a JSON object")
+    return body
+
+
+def _token(request: Request, body: dict[str, Any]) -> str | None:
+    token = body.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ForbiddenError("'token' must be a string")
+    if token:
+        return token
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.query_params.get("token") or None
+
+
+def serve(host: str, port: int, db_path: str | Path) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(db_path), host=host, port=port, log_level="info")

@@ -1,0 +1,522 @@
+"""Games served to players over the network, independent of HTTP.
+
+A :class:`GameService` creates games, checks every request (who may move, is the move legal),
+keeps each game's position in memory and every change in the :class:`~trigames.web.store.Store`
+before it answers, plays the computer's moves in worker threads, and tells watchers (the
+WebSocket connections) about every change.
+
+Each human seat is bound to a secret token, returned once when the game is created; the store
+keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat.
+
+Decisions:
+
+- **Undo.** A token whose opponents are all computers (or hot-seat) takes back moves at
+  once: the last move, then further ones until one of its seats is to move. Otherwise the undo
+  is a request the other side accepts or declines; a move played meanwhile cancels it.
+- **Resign.** Where the rules have a ``resign`` move (TRANGLAR) it is played. Elsewhere the game
+  ends with a result whose reason is ``<seat> resigned``, winners the other seats with the best
+  score; :meth:`GameRecord.replay() <trigames.records.GameRecord.replay>` accepts it.
+
+Without a running event loop (as here) computer moves are played at once:
+
+>>> service = GameService(Store(":memory:"))
+>>> created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}]})
+>>> ann = created["seats"][0]["token"]
+>>> view = service.play(created["id"], ann, "D1-D4")
+>>> len(view["moves"]), view["to_move"]
+(2, 0)
+>>> service.play(created["id"], "forged", "A1-D1")
+Traceback (most recent call last):
+...
+trigames.web.service.ForbiddenError: this token holds no seat in this game
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from trigames.ai.players import Player
+from trigames.ai.registry import LEVEL_NAMES, make_player
+from trigames.core.errors import TrigamesError
+from trigames.core.outcome import Outcome
+from trigames.core.protocol import AnyGame, AnyState
+from trigames.games import load_game
+from trigames.records import RESIGNED, GameRecord, Seat
+from trigames.web.store import GameRow, Store, StoredSeat
+
+HUMAN = "human"
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; nothing was changed. ``status`` is HTTP's."""
+
+    status = 400
+
+
+class BadRequestError(ServiceError):
+    status = 400
+
+
+class MissingTokenError(ServiceError):
+    status = 401
+
+
+class ForbiddenError(ServiceError):
+    status = 403
+
+
+class NotFoundError(ServiceError):
+    status = 404
+
+
+class ConflictError(ServiceError):
+    """Not now: out of turn, game over, nothing to accept..."""
+
+    status = 409
+
+
+class RejectedMoveError(ServiceError):
+    """A move the notation or the rules reject (the engine's reason is the message)."""
+
+    status = 422
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hash (hex) under which a token is stored."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+Watcher = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its stored row and its engine state, kept in step."""
+
+    row: GameRow
+    game: AnyGame
+    state: AnyState
+    #: Grows on every change; a computer move computed for an older version is dropped.
+    version: int = 0
+    players: dict[int, Player] = field(default_factory=dict)
+    thinking: asyncio.Task[None] | None = None
+    watchers: list[Watcher] = field(default_factory=list)
+    _view: tuple[int, dict[str, Any]] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.row.result is not None or self.state.is_over()
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and self.row.seats[seat].kind != HUMAN
+
+    def seats_of(self, token: str) -> list[int]:
+        digest = hash_token(token)
+        return [
+            number
+            for number, seat in enumerate(self.row.seats)
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest)
+        ]
+
+    def record(self) -> GameRecord:
+        row = self.row
+        return GameRecord(
+            spec=row.spec,
+            players=[Seat(seat.name, seat.kind) for seat in row.seats],
+            moves=list(row.moves),
+            result=row.result,
+            date=row.date,
+        )
+
+
+class GameService:
+    """Every game of one store. Call its methods from one thread (the event loop's)."""
+
+    def __init__(self, store: Store, executor: ThreadPoolExecutor | None = None) -> None:
+        self.store = store
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
+        self.games: dict[str, LiveGame] = {}
+
+    # --- life cycle -----------------------------------------------------------------------
+
+    def resume(self) -> int:
+        """Load every unfinished game and restart pending computer moves; how many games."""
+        rows = self.store.unfinished()
+        for row in rows:
+            try:
+                live = self._load(row)
+            except TrigamesError:
+                continue  # a game that no longer replays stays in the store, untouched
+            self._kick(live)
+        return len(rows)
+
+    def close(self) -> None:
+        for live in self.games.values():
+            if live.thinking is not None:
+                live.thinking.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- requests -------------------------------------------------------------------------
+
+    def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool}``.
+
+        Returns the id, the view, and each seat with its token (``null`` for computers).
+        """
+        spec = request.get("game")
+        if not isinstance(spec, str):
+            raise BadRequestError("'game' must be a spec string such as 'triggle'")
+        try:
+            game = load_game(spec)
+        except TrigamesError as error:
+            raise BadRequestError(str(error)) from None
+        seats_in = request.get("seats", [{} for _ in range(game.num_players)])
+        if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
+            raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
+        if len(seats_in) != game.num_players:
+            raise BadRequestError(f"{game.spec} has {game.num_players} seats, not {len(seats_in)}")
+        hotseat = request.get("hotseat", False)
+        if not isinstance(hotseat, bool):
+            raise BadRequestError("'hotseat' must be true or false")
+        shared = secrets.token_urlsafe(18)
+        tokens: list[str | None] = []
+        seats: list[StoredSeat] = []
+        for number, seat in enumerate(seats_in):
+            kind, name = seat.get("kind", HUMAN), seat.get("name")
+            if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
+                raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
+            kind = kind.strip().lower() if kind.strip().lower() in LEVEL_NAMES else kind.strip()
+            if kind != HUMAN:
+                try:
+                    make_player(kind, None, game)
+                except ValueError as error:
+                    raise BadRequestError(f"seat {number}: {error}") from None
+            colour = game.player_name(number)
+            name = (name or "").strip()[:40] or (colour if kind == HUMAN else f"Computer ({kind})")
+            token = None if kind != HUMAN else shared if hotseat else secrets.token_urlsafe(18)
+            tokens.append(token)
+            seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
+        row = GameRow(secrets.token_hex(6), str(game.spec), seats)
+        self.store.insert(row)
+        live = LiveGame(row, game, game.new_initial_state())
+        self.games[row.id] = live
+        self._kick(live)
+        return {
+            "id": row.id,
+            "seats": [
+                {"seat": n, "name": s.name, "kind": s.kind, "token": t}
+                for n, (s, t) in enumerate(zip(seats, tokens, strict=True))
+            ],
+            "view": self.view(row.id),
+        }
+
+    def view(self, game_id: str) -> dict[str, Any]:
+        """What a page shows: position, moves, legal moves, turn, scores, result, SVG."""
+        live = self._get(game_id)
+        if live._view is not None and live._view[0] == live.version:
+            return live._view[1]
+        game, state, row = live.game, live.state, live.row
+        to_move = None if live.over else state.current_player
+        outcome = row.result or state.outcome()
+        view = {
+            "id": row.id,
+            "game": row.spec,
+            "title": game.title,
+            "seats": [
+                {"seat": n, "name": s.name, "kind": s.kind, "color": game.player_name(n)}
+                for n, s in enumerate(row.seats)
+            ],
+            "moves": list(row.moves),
+            "ply": len(row.moves),
+            "to_move": to_move,
+            "legal_moves": [] if to_move is None else [str(m) for m in state.legal_moves()],
+            "scores": list(state.scores()),
+            "status": game.status(state),
+            "last_move": game.describe_last_move(state) if state.history else None,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "over": live.over,
+            "thinking": live.thinking is not None,
+            "undo_request": row.undo_request,
+            "svg": game.render_svg(state),
+            "date": row.date,
+            "updated": row.updated,
+            "version": live.version,
+        }
+        live._view = (live.version, view)
+        return view
+
+    def play(self, game_id: str, token: str | None, move: Any, ply: Any = None) -> dict[str, Any]:
+        """Play ``move`` (notation) for the seat to move, which ``token`` must hold."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        if not isinstance(move, str):
+            raise BadRequestError("'move' must be a string in the game's notation")
+        if ply is not None and ply != len(live.row.moves):
+            at = len(live.row.moves)
+            raise ConflictError(f"the game has moved on: it is at ply {at}, not {ply}")
+        self._check_open(live)
+        mover = live.state.current_player
+        if mover not in seats:
+            raise ConflictError(f"it is not your turn: {self._seat_label(live, mover)} is to move")
+        try:
+            live.state.play(move)
+        except TrigamesError as error:
+            raise RejectedMoveError(str(error)) from None
+        live.row.undo_request = None
+        self._commit(live, undo_moves=1)
+        self._kick(live)
+        return self.view(game_id)
+
+    def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Take back moves at once against computers and in hot-seat; else ask the other side."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        if live.row.result is not None and not live.state.is_over():
+            raise ConflictError(f"the game is over: {live.row.result.reason}")
+        if not live.row.moves:
+            raise ConflictError("there is no move to take back")
+        others = [
+            n for n, s in enumerate(live.row.seats) if s.kind == HUMAN and n not in seats
+        ]  # fmt: skip
+        if not others:
+            self._take_back(live, seats)
+        elif live.row.undo_request is not None:
+            raise ConflictError("an undo request is already waiting for an answer")
+        else:
+            live.row.undo_request = seats[0]
+            self._commit(live)
+        return self.view(game_id)
+
+    def answer_undo(self, game_id: str, token: str | None, accept: bool) -> dict[str, Any]:
+        """Accept or decline the other side's undo request."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        asker = live.row.undo_request
+        if asker is None:
+            raise ConflictError("no undo request is waiting")
+        if asker in seats:
+            raise ConflictError("the other side must answer your undo request")
+        live.row.undo_request = None
+        if accept:
+            self._take_back(live, [asker])
+        else:
+            self._commit(live)
+        return self.view(game_id)
+
+    def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """End the game for the token's seat (the one to move, if it holds several)."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        self._check_open(live)
+        state = live.state
+        loser = state.current_player if state.current_player in seats else seats[0]
+        if loser == state.current_player and self._has_resign_move(state):
+            state.play("resign")
+        else:
+            scores = state.scores()
+            rest = [n for n in range(len(scores)) if n != loser]
+            best = max(scores[n] for n in rest)
+            reason = f"{live.game.player_name(loser)}{RESIGNED}"
+            winners = tuple(n for n in rest if scores[n] == best)
+            live.row.result = Outcome(winners, tuple(scores), reason)
+        live.row.undo_request = None
+        self._commit(live, undo_moves=len(state.history) - len(live.row.moves))
+        return self.view(game_id)
+
+    async def hint(self, game_id: str, token: str | None) -> dict[str, str]:
+        """The ``medium`` level's move for the seat to move, which ``token`` must hold."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        self._check_open(live)
+        if live.state.current_player not in seats:
+            raise ConflictError("hints are for the player to move")
+        snapshot = live.state.clone()
+        adviser = make_player("medium", None, live.game)
+        loop = asyncio.get_running_loop()
+        move = await loop.run_in_executor(self.executor, adviser.choose, snapshot)
+        why = await loop.run_in_executor(
+            self.executor, live.game.explain_move, snapshot.clone(), move
+        )
+        return {"move": str(move), "why": why}
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""
+        return self._get(game_id).record().to_json()
+
+    def svg(self, game_id: str, ply: int | None = None, labels: bool = True) -> str:
+        """The board after ``ply`` moves (by default, now), as SVG."""
+        live = self._get(game_id)
+        if ply is None or ply == len(live.row.moves):
+            return live.game.render_svg(live.state, labels=labels)
+        if not 0 <= ply <= len(live.row.moves):
+            raise BadRequestError(f"ply must be between 0 and {len(live.row.moves)}")
+        state = live.game.new_initial_state()
+        for move in live.row.moves[:ply]:
+            state.play(move)
+        return live.game.render_svg(state, labels=labels)
+
+    def listing(self, finished: bool | None = None) -> list[dict[str, Any]]:
+        """The latest games, without tokens: for a lobby and for replays."""
+        return [
+            {
+                "id": row.id,
+                "game": row.spec,
+                "players": [{"name": s.name, "kind": s.kind} for s in row.seats],
+                "ply": len(row.moves),
+                "result": None if row.result is None else row.result.to_json(),
+                "date": row.date,
+                "updated": row.updated,
+            }
+            for row in self.store.listing(finished)
+        ]
+
+    def watch(self, game_id: str, watcher: Watcher) -> Callable[[], None]:
+        """Call ``watcher(view)`` after every change to the game; returns the unsubscribe."""
+        live = self._get(game_id)
+        live.watchers.append(watcher)
+        return lambda: live.watchers.remove(watcher) if watcher in live.watchers else None
+
+    def seats_of(self, game_id: str, token: str) -> list[int]:
+        """The seats ``token`` holds in the game (``ForbiddenError`` if none)."""
+        return self._seats(self._get(game_id), token)
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _get(self, game_id: str) -> LiveGame:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        row = self.store.get(game_id)
+        if row is None:
+            raise NotFoundError(f"there is no game {game_id!r}")
+        try:
+            return self._load(row)
+        except TrigamesError as error:
+            raise ConflictError(f"game {game_id!r} does not replay: {error}") from None
+
+    def _load(self, row: GameRow) -> LiveGame:
+        game = load_game(row.spec)
+        record = GameRecord(row.spec, [Seat(s.name, s.kind) for s in row.seats], list(row.moves))
+        live = LiveGame(row, game, record.replay())
+        self.games[row.id] = live
+        return live
+
+    @staticmethod
+    def _seats(live: LiveGame, token: str | None) -> list[int]:
+        if not token:
+            raise MissingTokenError("this needs the token of a seat (from the seat's link)")
+        seats = live.seats_of(token)
+        if not seats:
+            raise ForbiddenError("this token holds no seat in this game")
+        return seats
+
+    @staticmethod
+    def _has_resign_move(state: AnyState) -> bool:
+        """Whether the rules let the player to move play ``resign`` (not always listed)."""
+        try:
+            return state.illegal_reason(state.parse_move("resign")) is None
+        except TrigamesError:
+            return False
+
+    @staticmethod
+    def _check_open(live: LiveGame) -> None:
+        if live.over:
+            outcome = live.row.result or live.state.outcome()
+            raise ConflictError(f"the game is over{': ' + outcome.reason if outcome else ''}")
+
+    def _seat_label(self, live: LiveGame, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return f"{live.game.player_name(seat)} (seat {seat}, {live.row.seats[seat].name})"
+
+    def _take_back(self, live: LiveGame, seats: list[int]) -> None:
+        """Undo the last move, then more until one of ``seats`` is to move."""
+        state = live.state
+        taken = 0
+        while state.history and (taken == 0 or state.current_player not in seats):
+            state.undo()
+            taken += 1
+        live.row.undo_request = None
+        live.row.result = None
+        live.row.moves = [str(m) for m in state.history]
+        live.version += 1
+        self.store.update(live.row)
+        self._notify(live)
+        self._kick(live)
+
+    def _commit(self, live: LiveGame, undo_moves: int = 0) -> None:
+        """Store the game after a change (taking back ``undo_moves`` moves if that fails)."""
+        live.row.moves = [str(m) for m in live.state.history]
+        if live.row.result is None and live.state.is_over():
+            live.row.result = live.state.outcome()
+        try:
+            self.store.update(live.row)
+        except Exception:
+            for _ in range(undo_moves):
+                live.state.undo()
+            self._reload_row(live)
+            raise
+        live.version += 1
+        self._notify(live)
+
+    def _reload_row(self, live: LiveGame) -> None:
+        stored = self.store.get(live.row.id)
+        if stored is not None:
+            live.row = stored
+
+    def _notify(self, live: LiveGame) -> None:
+        view = self.view(live.row.id)
+        for watcher in list(live.watchers):
+            watcher(view)
+
+    def _player(self, live: LiveGame, seat: int) -> Player:
+        if seat not in live.players:
+            live.players[seat] = make_player(live.row.seats[seat].kind, None, live.game)
+        return live.players[seat]
+
+    def _kick(self, live: LiveGame) -> None:
+        """Start the computer's moves if a computer is to move."""
+        if live.over or not live.is_computer(live.state.current_player):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (scripts, doctests): play at once
+            while not live.over and live.is_computer(live.state.current_player):
+                seat = live.state.current_player
+                assert seat is not None
+                live.state.play(self._player(live, seat).choose(live.state.clone()))
+                self._commit(live, undo_moves=1)
+            return
+        if live.thinking is None:
+            live.thinking = loop.create_task(self._computer_moves(live))
+            live.version += 1  # the view now says the computer is thinking
+            self._notify(live)
+
+    async def _computer_moves(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not live.over and live.is_computer(live.state.current_player):
+                seat = live.state.current_player
+                assert seat is not None
+                version = live.version
+                player = self._player(live, seat)
+                move = await loop.run_in_executor(self.executor, player.choose, live.state.clone())
+                if live.version != version:
+                    continue  # someone undid or resigned meanwhile: look again
+                live.state.play(move)
+                live.row.undo_request = None
+                if live.over or not live.is_computer(live.state.current_player):
+                    live.thinking = None  # the view after this move no longer says thinking
+                self._commit(live, undo_moves=1)
+        finally:
+            if live.thinking is not None and live.thinking is asyncio.current_task():
+                live.thinking = None
+                live.version += 1
+                self._notify(live)

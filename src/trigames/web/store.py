@@ -1,0 +1,176 @@
+"""The web server's SQLite store: one row per game, rewritten in one transaction per change.
+
+A row holds what a :class:`~trigames.records.GameRecord` holds (spec, seats with names and
+kinds, moves in notation, result, date) plus the hashes of the seats' secret tokens and a
+pending undo request. The database runs in WAL mode with ``synchronous=FULL``: once a change
+has been answered it survives the server being killed.
+
+>>> store = Store(":memory:")
+>>> row = GameRow("g1", "triggle", [StoredSeat("Ann", "human", "h0"), StoredSeat("Bob")])
+>>> store.insert(row)
+>>> row.moves.append("D1-D4")
+>>> store.update(row)
+>>> store.get("g1").moves
+['D1-D4']
+>>> [r.id for r in store.unfinished()]
+['g1']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from trigames.core.outcome import Outcome
+from trigames.records import now
+
+#: Environment variable naming the database file (``trigames serve --db`` wins over it).
+DB_ENV = "TRIGAMES_DB"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    result TEXT,
+    undo_request INTEGER,
+    date TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated);
+"""
+
+
+def default_db_path() -> Path:
+    """``$TRIGAMES_DB`` if set, else ``trigames.sqlite3`` in the user's data directory."""
+    configured = os.environ.get(DB_ENV)
+    if configured:
+        return Path(configured)
+    return Path(platformdirs.user_data_dir("trigames", appauthor=False)) / "trigames.sqlite3"
+
+
+@dataclass
+class StoredSeat:
+    """A seat as stored: display name, kind (``human`` or a player spec), token hash."""
+
+    name: str
+    kind: str = "human"
+    #: SHA-256 of the seat's secret token (hex); empty for computer seats.
+    token_hash: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> StoredSeat:
+        return cls(str(obj["name"]), str(obj.get("kind", "human")), str(obj.get("token_hash", "")))
+
+
+@dataclass
+class GameRow:
+    """One game as the store keeps it. ``result`` is ``None`` while the game goes on."""
+
+    id: str
+    spec: str
+    seats: list[StoredSeat]
+    moves: list[str] = field(default_factory=list)
+    result: Outcome | None = None
+    #: The seat that asked to take back a move and waits for the other side, if any.
+    undo_request: int | None = None
+    date: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+
+
+class Store:
+    """Games in an SQLite file (``":memory:"`` for a throwaway store). Thread-safe."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def insert(self, row: GameRow) -> None:
+        """Add a new game."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO games (id, spec, seats, moves, result, undo_request, date, created,"
+                " updated, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
+                 int(row.result is not None)),
+            )  # fmt: skip
+
+    def update(self, row: GameRow) -> None:
+        """Write the moves, result and undo request of a game, in one transaction."""
+        row.updated = now()
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
+                " updated = ?, finished = ? WHERE id = ?",
+                (*self._mutable(row), row.updated, int(row.result is not None), row.id),
+            )
+
+    def get(self, game_id: str) -> GameRow | None:
+        """The game with this id, if there is one."""
+        with self._lock:
+            found = self._db.execute(
+                "SELECT * FROM games WHERE id = ?", (game_id,)
+            ).fetchone()  # fmt: skip
+        return None if found is None else self._row(found)
+
+    def unfinished(self) -> list[GameRow]:
+        """Every game still in progress, oldest first."""
+        return self._select("WHERE finished = 0 ORDER BY created")
+
+    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
+        """The latest games (changed last first), all or only finished or unfinished ones."""
+        where = "" if finished is None else f"WHERE finished = {int(finished)} "
+        return self._select(f"{where}ORDER BY updated DESC LIMIT {int(limit)}")
+
+    def _select(self, clause: str) -> list[GameRow]:
+        with self._lock:
+            rows = self._db.execute(f"SELECT * FROM games {clause}").fetchall()
+        return [self._row(row) for row in rows]
+
+    @staticmethod
+    def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None]:
+        return (
+            json.dumps([seat.to_json() for seat in row.seats]),
+            json.dumps(row.moves),
+            None if row.result is None else json.dumps(row.result.to_json()),
+            row.undo_request,
+        )
+
+    @staticmethod
+    def _row(found: tuple[Any, ...]) -> GameRow:
+        game_id, spec, seats, moves, result, undo, date, _created, updated, _finished = found
+        return GameRow(
+            id=game_id,
+            spec=spec,
+            seats=[StoredSeat.from_json(seat) for seat in json.loads(seats)],
+            moves=list(json.loads(moves)),
+            result=None if result is None else Outcome.from_json(json.loads(result)),
+            undo_request=undo,
+            date=date,
+            updated=updated,
+        )

@@ -1,0 +1,201 @@
+"""The HTTP and WebSocket API against a real server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from tests.web.conftest import Server
+from tests.web.helpers import create, play, token, view, wait_for
+from trigames.records import GameRecord
+
+HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
+
+
+def test_create_gives_a_link_per_seat_and_one_for_spectators(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"kind": "hard"}])
+    ann, computer = created["seats"]
+    assert ann["token"]
+    assert ann["link"].endswith(f"/games/{created['id']}?token={ann['token']}")
+    assert computer["token"] is None
+    assert computer["link"] is None
+    assert created["spectator_link"].endswith(f"/games/{created['id']}")
+    shown = view(client, created["id"])
+    assert shown["ply"] == 0
+    assert shown["to_move"] == 0
+    assert len(shown["legal_moves"]) == 48
+    assert shown["seats"][1]["name"] == "Computer (hard)"
+    assert "<svg" in shown["svg"]
+    assert "token" not in json.dumps(shown)
+
+
+def test_two_seats_with_their_own_tokens(client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    ann, bob = token(created, 0), token(created, 1)
+    assert ann != bob
+    after = play(client, created["id"], ann, "d4-d1")
+    assert after["moves"] == ["D1-D4"]
+    assert after["to_move"] == 1
+    assert after["last_move"]
+    after = play(client, created["id"], bob, "A1-D1")
+    assert after["moves"] == ["D1-D4", "A1-D1"]
+    assert after["to_move"] == 0
+
+
+def _bad_requests(game_id: str, ann: str, bob: str) -> list[tuple[str, str, Any, int, str]]:
+    """(method, path, body, status, words of the error) for each bad request."""
+    moves = f"/api/games/{game_id}/moves"
+    return [
+        ("POST", moves, b"{not json", 400, "not valid JSON"),
+        ("POST", moves, b"[1, 2]", 400, "JSON object"),
+        ("POST", moves, {"token": ann}, 400, "'move'"),
+        ("POST", "/api/games/nosuchgame/moves", {"token": ann, "move": "A1-A4"}, 404, "no game"),
+        ("POST", moves, {"token": ann, "move": "D1-D4"}, 422, "already covered"),
+        ("POST", moves, {"token": ann, "move": "Z9-Q1"}, 422, ""),
+        ("POST", moves, {"token": bob, "move": "A1-A4"}, 409, "not your turn"),
+        ("POST", moves, {"token": "forged-token", "move": "A1-A4"}, 403, "no seat"),
+        ("POST", moves, {"move": "A1-A4"}, 401, "token"),
+        ("POST", f"/api/games/{game_id}/undo", {}, 401, "token"),
+        ("POST", f"/api/games/{game_id}/undo/accept", {"token": bob}, 409, "no undo request"),
+        ("POST", f"/api/games/{game_id}/resign", {"token": "x" * 24}, 403, "no seat"),
+        ("GET", f"/api/games/{game_id}/hint?token=forged", None, 403, "no seat"),
+        ("GET", f"/api/games/{game_id}/svg?ply=99", None, 400, "ply"),
+        ("GET", "/api/games/nosuchgame/record", None, 404, "no game"),
+        ("POST", "/api/games", {"game": "nosuchgame"}, 400, "nosuchgame"),
+        ("POST", "/api/games", {"game": "triggle", "seats": [{}]}, 400, "2 seats"),
+        ("POST", "/api/games", {"game": "triggle", "seats": [{}, {"kind": "wizard"}]}, 400, "wiz"),
+    ]
+
+
+def test_bad_requests_get_a_clear_4xx_and_change_nothing(client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
+    play(client, game_id, ann, "D1-D4")
+    play(client, game_id, bob, "A1-D1")
+    before = view(client, game_id)
+    games_before = len(client.get("/api/games").json()["games"])
+    for method, path, body, status, words in _bad_requests(game_id, ann, bob):
+        if isinstance(body, bytes):
+            answer = client.request(method, path, content=body)
+        else:
+            answer = client.request(method, path, json=body)
+        assert answer.status_code == status, (path, body, answer.text)
+        assert words.lower() in answer.json()["error"].lower(), (path, body, answer.text)
+        assert view(client, game_id) == before, (path, body)
+    assert len(client.get("/api/games").json()["games"]) == games_before
+
+
+def test_websocket_pushes_every_change_to_every_page(server: Server, client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann = created["id"], token(created, 0)
+    base = f"{server.ws_url}/api/games/{game_id}/ws"
+    with connect(f"{base}?token={ann}") as player, connect(base) as spectator:
+        first = json.loads(player.recv(timeout=5))
+        assert first["you"] == [0]
+        assert first["view"]["ply"] == 0
+        assert json.loads(spectator.recv(timeout=5))["you"] == []
+        play(client, game_id, ann, "D1-D4")
+        for page in (player, spectator):
+            pushed = json.loads(page.recv(timeout=5))
+            assert pushed["view"]["moves"] == ["D1-D4"]
+    with pytest.raises(InvalidStatus), connect(f"{base}?token=forged"):
+        pass
+    with pytest.raises(InvalidStatus), connect(f"{server.ws_url}/api/games/nosuchgame/ws"):
+        pass
+
+
+def test_the_computer_replies_without_blocking(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"kind": "easy"}])
+    game_id, ann = created["id"], token(created, 0)
+    answer = play(client, game_id, ann, "D1-D4")
+    assert answer["ply"] >= 1
+    assert client.get("/api/games").status_code == 200  # the server answers while it thinks
+    replied = wait_for(client, game_id, lambda v: v["ply"] == 2 and not v["thinking"])
+    assert replied["to_move"] == 0
+    assert replied["seats"][1]["kind"] == "easy"
+
+
+def test_a_computer_in_seat_0_moves_first(client: httpx.Client) -> None:
+    created = create(client, [{"kind": "random"}, {"name": "Bob"}])
+    wait_for(client, created["id"], lambda v: v["ply"] == 1 and v["to_move"] == 1)
+
+
+def test_undo_against_the_computer_is_immediate(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"kind": "random"}])
+    game_id, ann = created["id"], token(created, 0)
+    play(client, game_id, ann, "D1-D4")
+    wait_for(client, game_id, lambda v: v["ply"] == 2 and not v["thinking"])
+    answer = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["moves"] == []
+    assert answer.json()["to_move"] == 0
+
+
+def test_undo_between_friends_needs_the_other_sides_consent(client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
+    play(client, game_id, ann, "D1-D4")
+    asked = client.post(f"/api/games/{game_id}/undo", json={"token": ann}).json()
+    assert asked["undo_request"] == 0
+    assert asked["ply"] == 1
+    own = client.post(f"/api/games/{game_id}/undo/accept", json={"token": ann})
+    assert own.status_code == 409
+    declined = client.post(f"/api/games/{game_id}/undo/decline", json={"token": bob}).json()
+    assert declined["undo_request"] is None
+    assert declined["ply"] == 1
+    client.post(f"/api/games/{game_id}/undo", json={"token": ann})
+    accepted = client.post(f"/api/games/{game_id}/undo/accept", json={"token": bob}).json()
+    assert accepted["ply"] == 0
+    assert accepted["to_move"] == 0
+    assert accepted["undo_request"] is None
+
+
+def test_hot_seat_one_token_plays_every_seat(client: httpx.Client) -> None:
+    created = create(client, HUMANS, hotseat=True)
+    game_id, both = created["id"], token(created, 0)
+    assert token(created, 1) == both
+    play(client, game_id, both, "D1-D4")
+    play(client, game_id, both, "A1-D1")
+    undone = client.post(f"/api/games/{game_id}/undo", json={"token": both}).json()
+    assert undone["moves"] == ["D1-D4"]
+
+
+def test_resign_hint_record_svg_and_listing(client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
+    play(client, game_id, ann, "D1-D4")
+    hint = client.get(f"/api/games/{game_id}/hint", params={"token": bob})
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["move"] in view(client, game_id)["legal_moves"]
+    assert hint.json()["why"]
+    assert client.get(f"/api/games/{game_id}/hint", params={"token": ann}).status_code == 409
+    svg0 = client.get(f"/api/games/{game_id}/svg", params={"ply": 0})
+    svg1 = client.get(f"/api/games/{game_id}/svg", params={"ply": 1})
+    assert svg0.headers["content-type"].startswith("image/svg+xml")
+    assert svg0.text != svg1.text
+    assert "<svg" in svg0.text
+    resigned = client.post(f"/api/games/{game_id}/resign", json={"token": bob}).json()
+    assert resigned["over"]
+    assert resigned["outcome"]["winners"] == [0]
+    assert resigned["outcome"]["reason"].endswith("resigned")
+    late = client.post(f"/api/games/{game_id}/moves", json={"token": ann, "move": "A1-A4"})
+    assert late.status_code == 409
+    assert "over" in late.json()["error"]
+    record = GameRecord.from_json(client.get(f"/api/games/{game_id}/record").json())
+    assert record.moves == ["D1-D4"]
+    assert [p.name for p in record.players] == ["Ann", "Bob"]
+    assert [str(m) for m in record.replay().history] == ["D1-D4"]
+    finished = client.get("/api/games", params={"status": "finished"}).json()["games"]
+    assert game_id in [game["id"] for game in finished]
+
+
+def test_resign_plays_the_rules_resign_move_where_there_is_one(client: httpx.Client) -> None:
+    created = create(client, HUMANS, game="tranglar")
+    answer = client.post(f"/api/games/{created['id']}/resign", json={"token": token(created, 0)})
+    assert answer.json()["moves"] == ["resign"]
+    assert answer.json()["outcome"]["winners"] == [1]
