@@ -9,8 +9,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console as RichConsole
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -213,11 +214,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_info(args: argparse.Namespace) -> int:
     info = load_game(args.spec).info()
-    if args.json:
-        print(json.dumps(info, indent=2))
-    else:
-        for key, value in info.items():
-            print(f"{key}: {value}")
+    print_facts(info, as_json=args.json)
     return 0
 
 
@@ -345,15 +342,20 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
         if isinstance(error, TrigamesError):
             raise
         raise UsageError(str(error)) from None
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        for key, value in figures.items():
-            print(f"{key.replace('_', ' ')}: {value}")
+    print_facts(figures, as_json=args.json)
     return 0
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:
+    """Print ``facts`` as indented JSON, or one ``key: value`` line each."""
+    if as_json:
+        print(json.dumps(facts, indent=2))
+    else:
+        for key, value in facts.items():
+            print(f"{key.replace('_', ' ')}: {value}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
