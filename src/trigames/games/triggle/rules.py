@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from trigames.core.bits import bits
-from trigames.core.errors import PositionError
+from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
 from trigames.core.protocol import Game, State
@@ -68,7 +68,11 @@ class TriggleState(State[Band]):
     def illegal_reason(self, move: Band) -> str | None:
         index = self.board.band_index.get(move)
         if index is None:
-            return f"there is no band {move} on this board"
+            try:
+                canonical = self.parse_move(str(move))
+            except MoveParseError as error:
+                return str(error)
+            return f"it is not written canonically: play {canonical} or the text {str(move)!r}"
         if self.legal >> index & 1:
             return None
         if not self.open >> index & 1:
