@@ -221,26 +221,27 @@ class TranglarState(State[TranglarMove]):
         pieces = self.pieces
         mine = sorted(a for a, (_, owner, _) in pieces.items() if owner == player)
         theirs = sorted(a for a, (_, owner, _) in pieces.items() if owner == 1 - player)
-        for a in mine:
-            kind, _, mask = pieces[a]
-            if kind != T:
-                for parts, needs in tilings(mask):
-                    if all(reserve[k] >= n for k, n in needs):
-                        code = (SPLIT, kind, mask, parts)
-                        table[move_of(code)] = code
+        self._covers(table, SPLIT, mine, reserve)
         self._merges(table, player, own, reserve)
-        for a in theirs:
-            kind, _, mask = pieces[a]
-            if kind != T:
-                for parts, needs in tilings(mask):
-                    if all(reserve[k] >= n for k, n in needs):
-                        code = (TAKE, kind, mask, parts)
-                        table[move_of(code)] = code
+        self._covers(table, TAKE, theirs, reserve)
         for a in theirs:
             kind, _, mask = pieces[a]
             if kind in TRAPEZES and reserve[kind] and trapped(BOARD.placement(mask), own):
                 code = (SWAP, kind, mask, ())
                 table[move_of(code)] = code
+
+    def _covers(
+        self, table: dict[TranglarMove, Code], action: int, anchors: list[int], reserve: list[int]
+    ) -> None:
+        """Moves that cover a piece's cells with two or more reserve pieces: ``action`` is
+        ``SPLIT`` (one's own piece) or ``TAKE`` (the opponent's); small triangles never."""
+        for a in anchors:
+            kind, _, mask = self.pieces[a]
+            if kind != T:
+                for parts, needs in tilings(mask):
+                    if all(reserve[k] >= n for k, n in needs):
+                        code = (action, kind, mask, parts)
+                        table[move_of(code)] = code
 
     def _merges(
         self, table: dict[TranglarMove, Code], player: int, own: int, reserve: list[int]
