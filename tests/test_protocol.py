@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -143,3 +144,34 @@ def test_every_game_has_its_parts(spec: str) -> None:
     assert info["game"] == spec
     json.dumps(info)
     assert [game.player_name(i) for i in range(game.num_players)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32), plies=st.integers(0, 60))
+def test_input_steps_lead_to_each_legal_move_by_its_own_clicks(
+    spec: str, seed: int, plies: int
+) -> None:
+    """Every step of every legal move is a place on the picture or words that name no place;
+    clicking a move's places keeps it among the candidates, and its full steps tell it apart
+    unless the rest differ only in what a player chooses off the board."""
+    state = random_state(spec, seed, plies)
+    game = state.game
+    places = set(re.findall(r'data-name="([^"]*)"', game.render_svg(state)))
+    moves = state.legal_moves()
+    steps = {str(m): game.input_steps(state, m) for m in moves}
+    for name, path in steps.items():
+        assert path, name
+        for step in path:
+            assert step, name
+            on_board = [token in places for token in step]
+            assert all(on_board) or not any(on_board), (name, step)
+        clicks = [step[0] for step in path]
+        if len(set(clicks)) < len(clicks):  # the same place twice: another order is meant
+            clicks = [step[i % len(step)] for i, step in enumerate(path)]
+        matching = [
+            other
+            for other, other_path in steps.items()
+            if len(other_path) == len(path)
+            and all(c in s for c, s in zip(clicks, other_path, strict=True))
+        ]
+        assert name in matching

@@ -167,6 +167,10 @@ def _fresh(value: _Container) -> _Container:
     return value.copy()
 
 
+#: One step of entering a move (see :meth:`Game.input_steps`): the names that take it.
+Step = tuple[str, ...]
+
+
 class Game(ABC, Generic[MoveT, StateT]):
     """A game with its options fixed: the factory of its states and the home of its parts.
 
@@ -247,6 +251,22 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         return [move]
 
+    @abstractmethod
+    def input_steps(self, state: StateT, move: MoveT) -> tuple[Step, ...]:
+        """How a player enters the legal ``move`` by pointing, one step at a time.
+
+        Each step is the names any of which takes it: the ``data-name`` of a place on the
+        :meth:`render_svg` picture, or words for a choice offered off the board (a button). A
+        page keeps the legal moves whose steps match what was clicked so far, so it never needs
+        to know a rule. A place is clicked at most once in a move.
+
+        >>> import trigames
+        >>> game = trigames.load_game("triggle")
+        >>> state = game.new_initial_state()
+        >>> game.input_steps(state, state.parse_move("A1-D1"))  # either end first
+        (('A1', 'D1'), ('A1', 'D1'))
+        """
+
     def explain_last_move(self, state: StateT) -> str:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
         return self.describe_last_move(state)
@@ -316,3 +336,13 @@ class NamedMove:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
+
+
+def either_end(move: NamedMove) -> tuple[Step, Step]:
+    """The steps of a move named by two places ``A-B``, clicked in either order.
+
+    >>> either_end(NamedMove("B2-C3"))
+    (('B2', 'C3'), ('B2', 'C3'))
+    """
+    ends = tuple(move.name.split("-"))
+    return ends, ends

@@ -121,7 +121,8 @@ def create_app(db_path: str | Path) -> Starlette:
         except ValueError:
             raise BadRequestError("ply must be a whole number") from None
         labels = request.query_params.get("labels", "true") != "false"
-        text = service().svg(request.path_params["id"], ply, labels)
+        after = request.query_params.get("after")
+        text = service().svg(request.path_params["id"], ply, labels, after)
         return Response(text, media_type="image/svg+xml")
 
     async def index(request: Request) -> Response:

@@ -225,6 +225,7 @@ class GameService:
         game, state, row = live.game, live.state, live.row
         to_move = None if live.over else state.current_player
         outcome = row.result or state.outcome()
+        legal = [] if to_move is None else state.legal_moves()
         view = {
             "id": row.id,
             "game": row.spec,
@@ -236,7 +237,8 @@ class GameService:
             "moves": list(row.moves),
             "ply": len(row.moves),
             "to_move": to_move,
-            "legal_moves": [] if to_move is None else [str(m) for m in state.legal_moves()],
+            "legal_moves": [str(m) for m in legal],
+            "input_steps": [game.input_steps(state, m) for m in legal],
             "scores": list(state.scores()),
             "status": game.status(state),
             "last_move": game.describe_last_move(state) if state.history else None,
@@ -350,9 +352,21 @@ class GameService:
         """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""
         return self._get(game_id).record().to_json()
 
-    def svg(self, game_id: str, ply: int | None = None, labels: bool = True) -> str:
-        """The board after ``ply`` moves (by default, now), as SVG."""
+    def svg(
+        self, game_id: str, ply: int | None = None, labels: bool = True, after: str | None = None
+    ) -> str:
+        """The board after ``ply`` moves (by default, now), as SVG; with ``after``, the board
+        the legal move ``after`` would make now (a preview, nothing is played)."""
         live = self._get(game_id)
+        if after is not None:
+            if live.over:
+                raise ConflictError("the game is over: there is no move to preview")
+            preview = live.state.clone()
+            try:
+                preview.play(after)
+            except TrigamesError as error:
+                raise RejectedMoveError(str(error)) from None
+            return live.game.render_svg(preview, labels=labels)
         if ply is None or ply == len(live.row.moves):
             return live.game.render_svg(live.state, labels=labels)
         if not 0 <= ply <= len(live.row.moves):

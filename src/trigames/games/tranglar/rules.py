@@ -23,7 +23,7 @@ from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
-from trigames.core.protocol import Game, State
+from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tranglar import evaluation, svg, text
 from trigames.games.tranglar.board import (
@@ -51,6 +51,7 @@ from trigames.games.tranglar.board import (
     Part,
     T,
     TranglarMove,
+    cell_name,
     code_of,
     move_of,
     parse,
@@ -636,6 +637,27 @@ class Tranglar(Game[TranglarMove, TranglarState]):
         if state.to_place:
             line += ". Setup: place " + " or ".join(KINDS[k].code for k in state.to_place)
         return line
+
+    def input_steps(self, state: TranglarState, move: TranglarMove) -> tuple[Step, ...]:
+        """What to do (a piece from the reserve, or an action), then any cell it covers; the
+        pieces that fit are then told apart by choosing among them.
+
+        >>> from trigames import load_game
+        >>> game = load_game("tranglar")
+        >>> game.input_steps(game.new_initial_state(), TranglarMove("Hd3sd4"))
+        (('H: large neutral five-sided piece',), ('d3s', 'd4n', 'd4e', 'd4s', 'd4w'))
+        """
+        action, kind, mask, _ = parse(move.name)
+        if action == PASS_KIND:
+            return (("pass",),)
+        first = {
+            PLACE: f"{KINDS[kind].code}: {KINDS[kind].name}",
+            SPLIT: "replace one of your pieces by several",
+            MERGE: "replace several of your pieces by one",
+            TAKE: "take over a piece",
+            SWAP: "swap a trapped trapeze",
+        }[action]
+        return (first,), tuple(cell_name(cell) for cell in bits(mask))
 
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)

@@ -19,7 +19,7 @@ from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields
-from trigames.core.protocol import Game, State
+from trigames.core.protocol import Game, State, Step, either_end
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tricolor import evaluation, svg, text
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
@@ -228,6 +228,10 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
             },
             "most_pieces": len(board.triangles) // 2,
         }
+
+    def input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
+        """The two ends of the move, in either order."""
+        return either_end(move)
 
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)

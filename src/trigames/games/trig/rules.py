@@ -18,7 +18,7 @@ from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
-from trigames.core.protocol import Game, State
+from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.trig import evaluation, svg, text
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
@@ -297,6 +297,17 @@ class Trig(Game[TrigMove, TrigState]):
         return [move, *(self.board.capture_move(cell, m) for m in captures)]
 
     render_text = staticmethod(text.render)
+
+    def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
+        """The cell of the placement, then the captured peg if there is one.
+
+        >>> from trigames import load_game
+        >>> game = load_game("trig")
+        >>> game.input_steps(game.new_initial_state(), TrigMove("G9xG8"))
+        (('G9',), ('G8',))
+        """
+        return tuple((part,) for part in move.name.split("x"))
+
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(text.explain)

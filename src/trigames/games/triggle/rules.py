@@ -19,7 +19,7 @@ from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
-from trigames.core.protocol import Game, State
+from trigames.core.protocol import Game, State, Step, either_end
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle import evaluation, svg, text
 from trigames.games.triggle.board import Band, TriggleBoard
@@ -232,6 +232,10 @@ class Triggle(Game[Band, "TriggleState"]):
             "bands": len(board.bands),
             "markers": self.markers,
         }
+
+    def input_steps(self, state: TriggleState, move: Band) -> tuple[Step, ...]:
+        """The two ends of the move, in either order."""
+        return either_end(move)
 
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
-from trigames.core.protocol import Game, State
+from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.trugo import evaluation, svg, text
 from trigames.games.trugo.board import (
@@ -87,6 +87,10 @@ def _stack_code(bottom: int, top: int) -> int:
     if bottom < 0:
         return 1 + top
     return 3 + 2 * bottom + top
+
+
+#: The words for a tile's orientation (where its light cap points) on a button.
+CAP_WORDS = {"e": "light cap east", "nw": "light cap north-west", "sw": "light cap south-west"}
 
 
 class TrugoState(State[TrugoMove]):
@@ -742,6 +746,23 @@ class Trugo(Game[TrugoMove, TrugoState]):
             for seat in (0, 1)
         )
         return f"{phase}. Pieces: {counts}"
+
+    def input_steps(self, state: TrugoState, move: TrugoMove) -> tuple[Step, ...]:
+        """A placement is its cell, then which way the light cap points; a removal its tile;
+        a piece move its two junctions; ``pass`` a button.
+
+        >>> from trigames import load_game
+        >>> game = load_game("trugo")
+        >>> game.input_steps(game.new_initial_state(), TrugoMove("f4nw"))
+        (('f4',), ('light cap north-west',))
+        """
+        name = move.name
+        if name == "pass" or name.startswith("-"):
+            return ((name.lstrip("-"),),)
+        if "-" in name:
+            return tuple((end,) for end in name.split("-"))
+        cell = name.rstrip("enswEWNS")
+        return (cell,), (CAP_WORDS[name[len(cell) :]],)
 
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
