@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/trigames
+	$(BIN)/trigames serve --open
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -50,9 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 1
     except OSError as error:
-        print(
-            f"trigames: error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr
-        )
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"trigames: error: {where}{error.strerror or error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -159,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="SQLite file of the games (default $TRIGAMES_DB, else one in the user's data folder)",
     )
+    sub.add_argument("--open", action="store_true", help="open the page in a web browser")
     sub.set_defaults(handler=cmd_serve)
     return parser
 
@@ -364,7 +364,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     db = Path(args.db) if args.db else default_db_path()
     print(f"trigames: games are stored in {db}", file=sys.stderr)
-    serve(args.host, args.port, db)
+    serve(args.host, args.port, db, open_browser=args.open)
     return 0
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -207,8 +209,36 @@ def _token(request: Request, body: dict[str, Any]) -> str | None:
     return request.query_params.get("token") or None
 
 
-def serve(host: str, port: int, db_path: str | Path) -> None:
-    """Run the server until interrupted."""
+def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False) -> None:
+    """Run the server until interrupted; with ``open_browser``, open its page once it listens.
+
+    Raises ``OSError`` when the address is taken, before anything starts.
+    """
+    import threading
+    import webbrowser
+
     import uvicorn
 
-    uvicorn.run(create_app(db_path), host=host, port=port, log_level="info")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise OSError(
+                error.errno,
+                f"cannot listen on {host}:{port} ({error.strerror}); is trigames serve already "
+                "running there? Choose another port with --port",
+            ) from None
+    server = uvicorn.Server(uvicorn.Config(create_app(db_path), host=host, port=port))
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
+
+    def open_when_started() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.05)
+        if server.started:
+            webbrowser.open(url)
+
+    if open_browser:
+        threading.Thread(target=open_when_started, daemon=True).start()
+    server.run()
