@@ -125,6 +125,16 @@ def test_a_computer_in_seat_0_moves_first(client: httpx.Client) -> None:
     wait_for(client, created["id"], lambda v: v["ply"] == 1 and v["to_move"] == 1)
 
 
+def test_a_seat_that_has_not_moved_has_nothing_to_take_back(client: httpx.Client) -> None:
+    created = create(client, [{"kind": "random"}, {"name": "Bob"}])
+    game_id, bob = created["id"], token(created, 1)
+    before = wait_for(client, game_id, lambda v: v["ply"] == 1 and not v["thinking"])
+    answer = client.post(f"/api/games/{game_id}/undo", json={"token": bob})
+    assert answer.status_code == 409
+    assert "you have not moved yet" in answer.json()["error"]
+    assert view(client, game_id)["moves"] == before["moves"]
+
+
 def test_undo_against_the_computer_is_immediate(client: httpx.Client) -> None:
     created = create(client, [{"name": "Ann"}, {"kind": "random"}])
     game_id, ann = created["id"], token(created, 0)

@@ -11,7 +11,8 @@ keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat
 Decisions:
 
 - **Undo.** A token whose opponents are all computers (or hot-seat) takes back moves at
-  once: the last move, then further ones until one of its seats is to move. Otherwise the undo
+  once: the last move, then further ones until one of its seats is to move (a seat that has
+  not moved yet has nothing to take back). Otherwise the undo
   is a request the other side accepts or declines; a move played meanwhile cancels it.
 - **Resign.** Where the rules have a ``resign`` move (TRANGLAR) it is played. Elsewhere the game
   ends with a result whose reason is ``<seat> resigned``, winners the other seats with the best
@@ -284,6 +285,8 @@ class GameService:
             raise ConflictError(f"the game is over: {live.row.result.reason}")
         if not live.row.moves:
             raise ConflictError("there is no move to take back")
+        if not self._has_moved(live.state, seats):
+            raise ConflictError("you have not moved yet: there is no move of yours to take back")
         others = [
             n for n, s in enumerate(live.row.seats) if s.kind == HUMAN and n not in seats
         ]  # fmt: skip
@@ -430,6 +433,16 @@ class GameService:
         if not seats:
             raise ForbiddenError("this token holds no seat in this game")
         return seats
+
+    @staticmethod
+    def _has_moved(state: AnyState, seats: list[int]) -> bool:
+        """Whether one of ``seats`` made a move still on the board."""
+        scratch = state.clone()
+        while scratch.history:
+            scratch.undo()
+            if scratch.current_player in seats:
+                return True
+        return False
 
     @staticmethod
     def _has_resign_move(state: AnyState) -> bool:
