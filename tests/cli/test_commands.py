@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from trigames.cli.main import main
+from trigames.games import load_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -38,6 +39,17 @@ def test_rules_are_the_projects_own_page(capsys: pytest.CaptureFixture[str]) -> 
     assert status == 0
     assert "Triggle" in out
     assert "D1-D4" in out or "A1" in out  # the notation is documented
+
+
+def test_rules_draw_the_diagrams_as_text_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules", "trig")
+    state = load_game("trig").new_initial_state()
+    for move in ("G6", "G5", "F7", "F6", "E5xF6"):
+        state.play(move)
+    assert status == 0
+    assert "```diagram" not in out
+    assert "caption:" not in out
+    assert f"```\n{state.game.render_text(state)}\n```\n\nWhite's E5 completes" in out
 
 
 @pytest.mark.parametrize(

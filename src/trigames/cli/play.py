@@ -12,6 +12,7 @@ from trigames.ai.registry import make_player
 from trigames.cli.console import Console
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
+from trigames.diagrams import rules_with_text_boards
 from trigames.records import GameRecord, Seat, now
 
 HELP = """Commands:
@@ -99,7 +100,7 @@ class TerminalGame:
             "undo": self.undo,
             "new": self.new_game,
             "board": self.show_board,
-            "rules": lambda: self.console.write(self.game.rules()),
+            "rules": lambda: self.console.write(rules_with_text_boards(self.game.rules())),
         }
         if word in handlers and not rest:
             handlers[word]()

@@ -1,0 +1,44 @@
+"""The rules of a game as an HTML fragment, its diagrams drawn as inline SVG pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from html import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from trigames.diagrams import INFO, parse_diagram
+from trigames.games import GAMES
+
+
+@cache
+def rules_html(name: str) -> str:
+    """The rules of the game called ``name`` as HTML (raises ``KeyError`` for an unknown game).
+
+    Each diagram becomes a ``<figure class="diagram">`` holding the position's SVG picture and
+    its caption.
+    """
+    text = GAMES[name].rules()
+    markdown = MarkdownIt("commonmark", {"html": False}, renderer_cls=_RulesRenderer)
+    html: str = markdown.enable("table").render(text)
+    return html
+
+
+class _RulesRenderer(RendererHTML):
+    """Markdown to HTML, drawing the diagram blocks instead of showing their source."""
+
+    def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        if token.info.strip() != INFO:
+            return super().fence(tokens, idx, options, env)
+        diagram = parse_diagram(token.content)
+        state = diagram.position()
+        picture = state.game.render_svg(state, labels=True)
+        return (
+            f'<figure class="diagram">\n{picture}\n'
+            f"<figcaption>{escape(diagram.caption, quote=False)}</figcaption>\n</figure>\n"
+        )
