@@ -12,6 +12,7 @@
 
 from trigames.core.errors import (
     GameOverError,
+    IllegalActionError,
     IllegalMoveError,
     MoveError,
     MoveParseError,
@@ -36,6 +37,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "GameSpec",
+    "IllegalActionError",
     "IllegalMoveError",
     "MoveError",
     "MoveParseError",

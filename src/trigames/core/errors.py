@@ -47,6 +47,10 @@ class IllegalMoveError(MoveError):
     """A well-formed move that the rules do not allow in this position."""
 
 
+class IllegalActionError(IllegalMoveError):
+    """An action id that names no legal move in this position (see ``Game.move_of_action``)."""
+
+
 class GameOverError(IllegalMoveError):
     """A move was offered after the game ended."""
 

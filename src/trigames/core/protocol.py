@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from trigames.core.errors import GameOverError, IllegalMoveError, UndoError
+from trigames.core.actions import ObservationPlanes
+from trigames.core.errors import GameOverError, IllegalActionError, IllegalMoveError, UndoError
 from trigames.core.outcome import Outcome
 from trigames.core.spec import GameSpec, Option
 
@@ -293,6 +294,85 @@ class Game(ABC, Generic[MoveT, StateT]):
     def heuristic(self, state: StateT, seat: int) -> float:
         """Value of an unfinished position for ``seat``: by default its lead in score."""
         return score_lead(state, seat)
+
+    def move_facts(self, state: StateT) -> dict[str, float]:
+        """Numbers about the last move on ``state`` for analysis reports (by default none).
+
+        ``trigames analyze`` asks after every move and adds each number up over the game, so
+        a game reports, say, the pieces its moves turned over without the analysis knowing a rule.
+        """
+        return {}
+
+    def game_facts(self, state: StateT) -> dict[str, float | str]:
+        """Facts about the finished game on ``state`` for analysis reports (by default none):
+        numbers such as the winning margin, or words such as how the game was won."""
+        return {}
+
+    # --- numbered actions and observation planes, for learning libraries ------------------
+
+    @abstractmethod
+    def num_actions(self) -> int:
+        """How many action ids the spec has: every move that can ever be legal has an id from
+        0 to ``num_actions() - 1`` (see :mod:`trigames.core.actions`).
+
+        >>> import trigames
+        >>> trigames.load_game("triggle").num_actions()  # one per band position
+        48
+        """
+
+    @abstractmethod
+    def _action_id(self, state: StateT, move: MoveT) -> int:
+        """The action id of ``move``, known to be legal on ``state``."""
+
+    @abstractmethod
+    def observation_planes(self, state: StateT, seat: int) -> ObservationPlanes:
+        """The position as ``seat`` sees it, as named planes of floats whose names and lengths
+        are fixed for the spec (each game's rules page lists them)."""
+
+    def max_game_length(self) -> int | None:
+        """The most moves a game can last, or ``None`` when only a repetition rule ends it."""
+        return None
+
+    def action_of(self, state: StateT, move: MoveT) -> int:
+        """The action id of a move legal on ``state`` (raises ``IllegalMoveError`` if it is
+        not legal there, ``GameOverError`` after the end).
+
+        >>> import trigames
+        >>> game = trigames.load_game("triggle")
+        >>> state = game.new_initial_state()
+        >>> game.action_of(state, state.parse_move("D1-D4")) in game.legal_actions(state)
+        True
+        """
+        if state.is_over():
+            raise GameOverError(f"{move} has no action id: the game is over")
+        if move not in state.legal_moves():
+            reason = state.illegal_reason(move) or "it is not among the legal moves"
+            raise IllegalMoveError(f"{move} has no action id here: {reason}")
+        return self._action_id(state, move)
+
+    def legal_actions(self, state: StateT) -> list[int]:
+        """The action ids of the legal moves on ``state``, smallest first."""
+        return sorted(self._action_id(state, move) for move in state.legal_moves())
+
+    def move_of_action(self, state: StateT, action: int) -> MoveT:
+        """The legal move whose action id is ``action`` (raises ``IllegalActionError`` if
+        no legal move has it).
+
+        >>> import trigames
+        >>> game = trigames.load_game("triggle")
+        >>> state = game.new_initial_state()
+        >>> str(game.move_of_action(state, game.action_of(state, state.parse_move("D4-D1"))))
+        'D1-D4'
+        """
+        moves: list[MoveT] = state.legal_moves()
+        for move in moves:
+            if self._action_id(state, move) == action:
+                return move
+        raise IllegalActionError(
+            f"action {action} names no legal move here ({len(state.legal_moves())} are legal)"
+            if 0 <= action < self.num_actions()
+            else f"action {action} is out of range: ids run from 0 to {self.num_actions() - 1}"
+        )
 
     @classmethod
     def rules(cls) -> str:

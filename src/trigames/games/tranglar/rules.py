@@ -25,7 +25,7 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.tranglar import evaluation, svg, text
+from trigames.games.tranglar import actions, evaluation, svg, text
 from trigames.games.tranglar.board import (
     ALL,
     BIG_NEUTRAL,
@@ -154,6 +154,19 @@ class TranglarState(State[TranglarMove]):
     def last_mover(self) -> int | None:
         """The seat that made the last move on this state, if any."""
         return self._undo[-1][7] if self._undo else None
+
+    def turned_by_last_move(self) -> int:
+        """How many pieces changed hands on the last move, in the trap rounds or by a swap."""
+        if not self._undo:
+            return 0
+        before = self._undo[-1][0]
+        return sum(
+            1
+            for anchor, (kind, owner, mask) in self.pieces.items()
+            if anchor in before
+            and before[anchor] != (kind, owner, mask)
+            and before[anchor][::2] == (kind, mask)
+        )
 
     def piece_on(self, cell: int) -> Piece | None:
         """The piece covering ``cell``, if any."""
@@ -659,6 +672,14 @@ class Tranglar(Game[TranglarMove, TranglarState]):
         }[action]
         return (first,), tuple(cell_name(cell) for cell in bits(mask))
 
+    def move_facts(self, state: TranglarState) -> dict[str, float]:
+        """``flips``: the pieces the last move turned over (see ``turned_by_last_move``)."""
+        return {"flips": float(state.turned_by_last_move())}
+
+    num_actions = actions.num_actions
+    max_game_length = actions.max_game_length
+    _action_id = staticmethod(actions.action_id)
+    observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)

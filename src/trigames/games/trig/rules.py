@@ -20,13 +20,20 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trig import evaluation, svg, text
+from trigames.games.trig import actions, evaluation, svg, text
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
 WIN_EDGE = "links a Pillar to the edge"
 WIN_PILLARS = "links two Pillars"
 WIN_ENCLOSED = "encloses a Pillar"
 DRAW_NO_PLACEMENT = "no legal placement is left"
+#: How a game ended, in a word or two, for analysis reports.
+WIN_TYPES = {
+    WIN_EDGE: "edge",
+    WIN_PILLARS: "two Pillars",
+    WIN_ENCLOSED: "enclosure",
+    DRAW_NO_PLACEMENT: "draw",
+}
 
 # One undo record: the placed cell, the captured cell (or -1), the mover, the cells next to
 # occupied cells before, and the end of the game before.
@@ -296,6 +303,19 @@ class Trig(Game[TrigMove, TrigState]):
         captures = state.captures_at(cell, state.to_move)
         return [move, *(self.board.capture_move(cell, m) for m in captures)]
 
+    def move_facts(self, state: TrigState) -> dict[str, float]:
+        """``captures``: 1 when the last move captured a peg."""
+        captured = bool(state._undo) and state._undo[-1][1] >= 0
+        return {"captures": float(captured)}
+
+    def game_facts(self, state: TrigState) -> dict[str, float | str]:
+        """``win type``: edge, two Pillars, enclosure or draw."""
+        return {} if state.end_reason is None else {"win type": WIN_TYPES[state.end_reason]}
+
+    num_actions = actions.num_actions
+    max_game_length = actions.max_game_length
+    _action_id = staticmethod(actions.action_id)
+    observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
 
     def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:

@@ -26,6 +26,9 @@ _PLACE = re.compile(rf"^{_SPOT}\s*/?\s*(e|nw|sw)$")
 _REMOVE = re.compile(rf"^-\s*{_SPOT}$")
 _MOVE = re.compile(rf"^{_SPOT}\s*-\s*{_SPOT}$")
 
+#: Kinds of moves in their internal form (see ``trigames.games.trugo.rules.Code``).
+PLACE, REMOVE, MOVE, PASS_KIND = 0, 1, 2, 3
+
 #: ``(kind, a, b)``: kind is place, remove, move or pass; a and b are grid spots
 #: ``(column, row)`` counted from 0, or an orientation.
 Parsed = tuple[str, tuple[int, int] | None, tuple[int, int] | int]

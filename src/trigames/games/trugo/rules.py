@@ -21,11 +21,15 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trugo import evaluation, svg, text
+from trigames.games.trugo import actions, evaluation, svg, text
 from trigames.games.trugo.board import (
     FREE_RUN,
+    MOVE,
     ORIENTATION_NAMES,
     PASS,
+    PASS_KIND,
+    PLACE,
+    REMOVE,
     SPLITS,
     TrugoMove,
     parse,
@@ -45,7 +49,6 @@ WIN_EMPTY_BOARD = "the last move cleared the board of pieces"
 DRAW_REPETITION = "the same position occurred for the third time"
 DRAW_WANING = "the waning phase went on too long without a capture or a removal"
 
-PLACE, REMOVE, MOVE, PASS_KIND = 0, 1, 2, 3
 #: The internal form of a move: ``(kind, a, b)``. Placement: tile id and orientation; removal:
 #: tile id and -1; piece move: from and to junction ids; pass: -1, -1.
 Code = tuple[int, int, int]
@@ -764,6 +767,23 @@ class Trugo(Game[TrugoMove, TrugoState]):
         cell = name.rstrip("enswEWNS")
         return (cell,), (CAP_WORDS[name[len(cell) :]],)
 
+    def move_facts(self, state: TrugoState) -> dict[str, float]:
+        """The phase of the last move (``waxing plies`` or ``waning plies`` is 1) and the
+        ``pieces captured`` by it."""
+        record = state.last_record()
+        if record is None:
+            return {}
+        waxing = record[4] > 0  # the pool before the move
+        return {
+            "waxing plies": float(waxing),
+            "waning plies": float(not waxing),
+            "pieces captured": float(sum(record[8])),
+        }
+
+    num_actions = actions.num_actions
+    max_game_length = actions.max_game_length
+    _action_id = staticmethod(actions.action_id)
+    observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)

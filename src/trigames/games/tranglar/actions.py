@@ -1,0 +1,123 @@
+"""TRANGLAR's action ids and observation planes, for learning libraries.
+
+The board never changes size, so every move that can ever be legal is listed once, in this
+order: placements (each kind, then each way it may lie, in the order of ``PLACEMENTS``), swaps
+of a trapeze, replacements of one piece by several (for each coloured piece other than a small
+triangle and each way to cover its cells with two or more coloured pieces), replacements of
+several by one (the same list), take-overs (the same list again), and the pass. ``resign`` has
+no id: it is not among the legal moves. The table is built on first use.
+
+>>> import trigames
+>>> game = trigames.load_game("tranglar")
+>>> state = game.new_initial_state()
+>>> game.num_actions()
+4689
+>>> game.action_of(state, state.parse_move("Ga1esb1nwa2n"))
+485
+>>> obs = game.observation_planes(state, 0)
+>>> obs.names[:4], len(obs.names), obs.size
+(('cells of +0', 'cells of +1', 'neutral cells', 'piece anchors'), 23, 1120)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from trigames.core.actions import (
+    ActionTable,
+    ObservationPlanes,
+    Plane,
+    bit_plane,
+    one_hot,
+    relative,
+)
+from trigames.core.bits import mask
+from trigames.games.tranglar.board import (
+    BIG_NEUTRAL,
+    CELLS,
+    COLOURED,
+    KINDS,
+    MERGE,
+    PASS_CODE,
+    PLACE,
+    PLACEMENTS,
+    SPLIT,
+    SWAP,
+    TAKE,
+    TRAPEZES,
+    Code,
+    T,
+    TranglarMove,
+    code_of,
+    tilings,
+)
+
+if TYPE_CHECKING:
+    from trigames.games.tranglar.rules import Tranglar, TranglarState
+
+
+@cache
+def action_table() -> ActionTable[Code]:
+    """The numbering of every move's internal form."""
+    codes: list[Code] = [
+        (PLACE, kind, p.mask, ()) for kind in range(len(KINDS)) for p in PLACEMENTS[kind]
+    ]
+    codes += [(SWAP, kind, p.mask, ()) for kind in TRAPEZES for p in PLACEMENTS[kind]]
+    for action in (SPLIT, MERGE, TAKE):
+        codes += [
+            (action, kind, p.mask, parts)
+            for kind in COLOURED
+            if kind != T
+            for p in PLACEMENTS[kind]
+            for parts, _ in tilings(p.mask)
+        ]
+    return ActionTable([*codes, PASS_CODE])
+
+
+def num_actions(game: Tranglar) -> int:
+    """Every move in the table."""
+    return len(action_table())
+
+
+def max_game_length(game: Tranglar) -> int:
+    """Cells never come free, so at most 64 turns cover a new cell, with fewer than
+    ``quiet_limit`` turns between them."""
+    return (CELLS + 1) * game.quiet_limit
+
+
+def action_id(state: TranglarState, move: TranglarMove) -> int:
+    """The id of the move's internal form."""
+    return action_table().id_of(code_of(move))
+
+
+def observation_planes(state: TranglarState, seat: int) -> ObservationPlanes:
+    """Over the 64 cells (in ``BOARD.cells`` order): the cells of ``seat``, of the opponent and
+    of the neutral pieces, the lowest cell of each piece (which outlines the pieces) and a
+    plane per kind of piece; then each seat's reserve by kind (``seat`` first), the large
+    neutral pieces still to place (G, H), the passes in a row, the quiet turns and the seat to
+    move."""
+    pieces = state.pieces.values()
+    other = 1 - seat
+    return ObservationPlanes(
+        (
+            bit_plane("cells of +0", state.owned[seat], CELLS),
+            bit_plane("cells of +1", state.owned[other], CELLS),
+            bit_plane("neutral cells", state.owned[2], CELLS),
+            bit_plane("piece anchors", mask(state.pieces), CELLS),
+            *(
+                bit_plane(
+                    f"kind {kind.code}",
+                    sum(cells for k, _, cells in pieces if k == index),
+                    CELLS,
+                )
+                for index, kind in enumerate(KINDS)
+            ),
+            Plane("reserve of +0", tuple(float(n) for n in state.reserve[seat])),
+            Plane("reserve of +1", tuple(float(n) for n in state.reserve[other])),
+            Plane("to place", tuple(float(kind in state.to_place) for kind in BIG_NEUTRAL)),
+            Plane("passes", (float(state.passes),)),
+            Plane("quiet turns", (float(state.quiet),)),
+            one_hot("to move", relative(seat, state.to_move, 2), 2),
+        )
+    )

@@ -1,0 +1,69 @@
+"""Triggle's action ids and observation planes, for learning libraries.
+
+Action ``i`` is the band ``board.bands[i]``: every band position of the board, in the order
+of :class:`~trigames.games.triggle.board.TriggleBoard` (48 on the standard board).
+
+>>> import trigames
+>>> game = trigames.load_game("triggle")
+>>> state = game.new_initial_state()
+>>> game.num_actions(), game.action_of(state, state.parse_move("A1-A4"))
+(48, 0)
+>>> obs = game.observation_planes(state, 0)
+>>> obs.names
+('covered segments', 'bands', 'triangles of +0', 'triangles of +1', 'markers left', 'to move')
+>>> obs.shapes
+((90,), (48,), (54,), (54,), (2,), (2,))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trigames.core.actions import (
+    ObservationPlanes,
+    Plane,
+    bit_plane,
+    one_hot,
+    per_seat,
+    relative,
+    seats_from,
+)
+
+if TYPE_CHECKING:
+    from trigames.games.triggle.board import Band
+    from trigames.games.triggle.rules import Triggle, TriggleState
+
+
+def num_actions(game: Triggle) -> int:
+    """One action per band position."""
+    return len(game.board.bands)
+
+
+def max_game_length(game: Triggle) -> int:
+    """Every move lays a band on a new position."""
+    return len(game.board.bands)
+
+
+def action_id(state: TriggleState, move: Band) -> int:
+    """The band's index on the board."""
+    return state.board.band_index[move]
+
+
+def observation_planes(state: TriggleState, seat: int) -> ObservationPlanes:
+    """Covered segments, placed bands, each seat's triangles, markers left and the seat to
+    move, seats counted from ``seat``."""
+    board = state.board
+    players = state.game.num_players
+    triangles = tuple(
+        Plane(f"triangles of +{k}", tuple(float(owner == s) for owner in state.owner))
+        for k, s in enumerate(seats_from(seat, players))
+    )
+    return ObservationPlanes(
+        (
+            bit_plane("covered segments", state.covered, len(board.segments)),
+            bit_plane("bands", state.placed, len(board.bands)),
+            *triangles,
+            per_seat("markers left", state.markers, seat),
+            one_hot("to move", relative(seat, state.to_move, players), players),
+        )
+    )

@@ -1,0 +1,87 @@
+"""Trugo's action ids and observation planes, for learning libraries.
+
+The layout grows, so ids use absolute places: the tiles and junctions of the game's
+:class:`~trigames.geometry.honeycomb.TileWindow`, every cell within ``tiles`` steps of the first
+tile (a layout of at most ``tiles`` tiles cannot reach further), numbered in reading order.
+With ``T`` cells, ``J`` junctions and ``P`` pieces per player (option ``pieces``):
+
+- ``3 * t + o``: place a tile on cell ``t``, light cap in orientation ``o`` (e, nw, sw);
+- ``3T + t``: remove the tile on cell ``t``;
+- ``4T + k * J + d``: move the mover's ``k``-th piece, counting the junctions whose top piece
+  is theirs in id order (there are never more than ``P``), to junction ``d``;
+- ``4T + P * J``: pass.
+
+>>> import trigames
+>>> game = trigames.load_game("trugo(tiles=3,pieces=2)")
+>>> state = game.new_initial_state()
+>>> game.num_actions(), game.legal_actions(state)
+(341, [54, 55, 56])
+>>> game.observation_planes(state, 0).names
+('tiles e', 'tiles nw', 'tiles sw', 'top of +0', 'top of +1', 'bottom of +0', 'bottom of +1', \
+'pool', 'pieces in hand', 'quiet turns', 'to move')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trigames.core.actions import ObservationPlanes, Plane, one_hot, per_seat, relative
+from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PLACE, REMOVE
+from trigames.geometry.honeycomb import ORIENTATIONS
+
+if TYPE_CHECKING:
+    from trigames.games.trugo.board import TrugoMove
+    from trigames.games.trugo.rules import Trugo, TrugoState
+
+
+def num_actions(game: Trugo) -> int:
+    """Placements, removals, piece moves and the pass."""
+    w = game.window
+    return (ORIENTATIONS + 1) * len(w.tiles) + game.pieces * len(w.junctions) + 1
+
+
+def max_game_length(game: Trugo) -> None:
+    """No bound short of the repetition rule: pieces may move back and forth while waxing."""
+    return None
+
+
+def action_id(state: TrugoState, move: TrugoMove) -> int:
+    """The id of the move's internal form (see the module's description)."""
+    w = state.window
+    tiles = len(w.tiles)
+    kind, a, b = state.code_of(move)
+    if kind == PLACE:
+        return ORIENTATIONS * a + b
+    if kind == REMOVE:
+        return ORIENTATIONS * tiles + a
+    base = (ORIENTATIONS + 1) * tiles
+    if kind == MOVE:
+        assert state.to_move is not None
+        rank = sorted(state.tops[state.to_move]).index(a)
+        return base + rank * len(w.junctions) + b
+    return base + state.game.pieces * len(w.junctions)
+
+
+def observation_planes(state: TrugoState, seat: int) -> ObservationPlanes:
+    """Over the window's cells: a plane per orientation marking the tiles lying that way; over
+    its junctions: the top pieces of ``seat`` and of the opponent, then the pinned pieces under
+    them; then the pool, the pieces in hand (``seat`` first), the waning turns without a capture
+    or removal, and the seat to move."""
+    other = 1 - seat
+    return ObservationPlanes(
+        (
+            *(
+                Plane(f"tiles {name}", tuple(float(o == k) for o in state.orient))
+                for k, name in enumerate(ORIENTATION_NAMES)
+            ),
+            *(
+                Plane(f"{layer} of +{k}", tuple(float(p == s) for p in pieces))
+                for layer, pieces in (("top", state.top), ("bottom", state.bottom))
+                for k, s in enumerate((seat, other))
+            ),
+            Plane("pool", (float(state.pool),)),
+            per_seat("pieces in hand", state.supply, seat),
+            Plane("quiet turns", (float(state.quiet),)),
+            one_hot("to move", relative(seat, state.to_move, 2), 2),
+        )
+    )

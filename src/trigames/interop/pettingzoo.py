@@ -1,0 +1,115 @@
+"""Every trigames game as a PettingZoo AEC environment (imported by :mod:`trigames.pettingzoo`).
+
+Agents are named after the seats (``blue_0``, ``yellow_1``...). An observation is a dict: the
+``observation`` planes of ``Game.observation_planes`` as one flat float32 vector, and the
+``action_mask`` over the game's action ids (int8). Rewards come at the end: +1 to winners, -1 to
+losers, 0 to everybody in a draw. The games have no chance, so ``reset(seed=...)`` only seeds
+the spaces' samplers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from trigames.core.protocol import AnyState
+from trigames.games import load_game
+from trigames.interop import returns
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """A game of ``spec`` as an AEC environment; ``render()`` returns the text drawing."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
+        "render_modes": ["ansi"],
+        "name": "trigames_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, spec: str, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.game = load_game(spec)
+        self.metadata = {**TrigamesEnv.metadata, "name": f"trigames_{self.game.name}_v0"}
+        players = self.game.num_players
+        self.possible_agents = [
+            f"{self.game.player_name(seat).lower()}_{seat}" for seat in range(players)
+        ]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = self.game.observation_planes(self.game.new_initial_state(), 0).size
+        count = self.game.num_actions()
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (count,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.state: AnyState = self.game.new_initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds the action and observation spaces' samplers."""
+        if seed is not None:
+            for offset, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + offset)
+                self.observation_spaces[agent].seed(seed + offset)
+        self.state = self.game.new_initial_state()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def _agent_to_move(self) -> str:
+        seat = self.state.current_player
+        return self.possible_agents[0 if seat is None else seat]
+
+    def observe(self, agent: str) -> Observation:
+        mask = np.zeros(self.game.num_actions(), np.int8)
+        if self.state.current_player == self.seats[agent]:
+            mask[self.game.legal_actions(self.state)] = 1
+        planes = self.game.observation_planes(self.state, self.seats[agent])
+        return {"observation": np.array(planes.flat(), np.float32), "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """Play ``action`` for the agent to move (any action of a finished agent is ignored)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.play(self.game.move_of_action(self.state, int(action)))
+        if self.state.is_over():
+            final = returns(self.state.outcome(), self.game.num_players)
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = final[seat]
+                self.terminations[name] = True
+        self.agent_selection = self._agent_to_move()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str:
+        """The position as text."""
+        return self.game.render_text(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""
