@@ -2,7 +2,13 @@
 
 Game ``i`` of a match gives seat ``s`` to player ``(s + i) mod k`` of the ``k`` players, so
 every player takes every seat (and moves first) equally often. Each game has its own seed,
-from which the players' seeds follow, so any game can be played again alone.
+from the match's seed and the game's index, from which the players' seeds follow, so any game
+can be played again alone, in any process or on any machine, with the same result.
+
+Besides the result, a game keeps what analysis reports need: for every ply the number of legal
+moves, the mover and the scores after the move, and the game's own facts
+(:meth:`~trigames.core.protocol.Game.move_facts` added up, and
+:meth:`~trigames.core.protocol.Game.game_facts`).
 
 >>> results = play_match("triggle(size=3)", ["random", "greedy"], games=2, seed=1)
 >>> [r.players for r in results]
@@ -39,6 +45,10 @@ class GameResult:
     reason: str
     length: int
     seconds: float
+    branching: tuple[int, ...] = ()  # legal moves before each ply
+    movers: tuple[int, ...] = ()  # the seat that made each ply
+    ply_scores: tuple[tuple[int, ...], ...] = ()  # the scores after each ply
+    facts: dict[str, float | str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +62,10 @@ class GameResult:
             "reason": self.reason,
             "length": self.length,
             "seconds": round(self.seconds, 3),
+            "branching": list(self.branching),
+            "movers": list(self.movers),
+            "ply_scores": [list(scores) for scores in self.ply_scores],
+            "facts": dict(self.facts),
         }
 
     @classmethod
@@ -66,6 +80,10 @@ class GameResult:
             reason=str(obj["reason"]),
             length=int(obj["length"]),
             seconds=float(obj["seconds"]),
+            branching=tuple(obj.get("branching", ())),
+            movers=tuple(obj.get("movers", ())),
+            ply_scores=tuple(tuple(scores) for scores in obj.get("ply_scores", ())),
+            facts=dict(obj.get("facts", {})),
         )
 
 
@@ -103,12 +121,20 @@ def play_game(task: Task) -> GameResult:
     ]
     state = game.new_initial_state()
     started = time.perf_counter()
+    branching, movers, ply_scores = [], [], []
+    facts: dict[str, float | str] = {}
     while not state.is_over():
         seat = state.current_player
         assert seat is not None
+        branching.append(len(state.legal_moves()))
+        movers.append(seat)
         state.play(seats[seat].choose(state))
+        ply_scores.append(state.scores())
+        for key, value in game.move_facts(state).items():
+            facts[key] = float(facts.get(key, 0.0)) + value
     outcome = state.outcome()
     assert outcome is not None
+    facts.update(game.game_facts(state))
     return GameResult(
         index=task.index,
         seed=task.seed,
@@ -119,6 +145,10 @@ def play_game(task: Task) -> GameResult:
         reason=outcome.reason,
         length=len(state.history),
         seconds=time.perf_counter() - started,
+        branching=tuple(branching),
+        movers=tuple(movers),
+        ply_scores=tuple(ply_scores),
+        facts=facts,
     )
 
 

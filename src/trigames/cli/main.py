@@ -9,7 +9,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ from trigames.cli.replay import replay
 from trigames.core.errors import TrigamesError
 from trigames.core.perft import divide
 from trigames.core.protocol import AnyGame
-from trigames.games import list_games, load_game
+from trigames.diagrams import rules_with_text_boards
+from trigames.games import describe_games, list_games, load_game
 from trigames.records import GameRecord, Seat
 
 SEAT_KINDS = ("human", *PLAYER_KINDS)
@@ -140,7 +142,36 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--out", metavar="FILE", help="write the results as JSON after every game")
+    _add_ray_argument(sub)
     sub.set_defaults(handler=cmd_match)
+
+    sub = commands.add_parser(
+        "analyze",
+        help="self-play games and a report: first-player advantage, lengths, branching...",
+        description="Play games between computer players (as 'match' does) and write a report: "
+        "report.html with figures and report.json with every number, plus the games.",
+    )
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument(
+        "--seats",
+        required=True,
+        metavar="A,B[,C...]",
+        help="one player per seat, rotated game by game, for example easy,easy or random,random",
+    )
+    sub.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
+    sub.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument(
+        "--out", metavar="DIR", help="where to write the report (default analysis-<spec>)"
+    )
+    sub.add_argument(
+        "--compare",
+        metavar="SPEC2",
+        help="also analyse this variant with the same seats and seeds, side by side",
+    )
+    sub.add_argument("--open", action="store_true", help="open the report in a web browser")
+    _add_ray_argument(sub)
+    sub.set_defaults(handler=cmd_analyze)
 
     sub = commands.add_parser("bench-ai", help="how fast a computer player searches")
     sub.add_argument("spec", help="spec string")
@@ -169,28 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_list(args: argparse.Namespace) -> int:
     games = list_games()
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "name": cls.name,
-                        "title": cls.title,
-                        "summary": cls.summary,
-                        "options": [
-                            {
-                                "name": o.name,
-                                "default": o.default,
-                                "values": o.describe_range(),
-                                "help": o.help,
-                            }
-                            for o in cls.options
-                        ],
-                    }
-                    for cls in games
-                ],
-                indent=2,
-            )
-        )
+        print(json.dumps(describe_games(), indent=2))
         return 0
     for cls in games:
         print(f"{cls.name}: {cls.title} - {cls.summary}")
@@ -202,7 +212,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    text = load_game(args.game).rules()
+    text = rules_with_text_boards(load_game(args.game).rules())
     if sys.stdout.isatty():
         from rich.markdown import Markdown
 
@@ -311,11 +321,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from trigames.cli.match import run_match
 
-    if args.games < 1:
-        raise UsageError("--games must be 1 or more")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
-    try:
+    _check_counts(args)
+    with _settings_errors():
         return run_match(
             args.spec,
             args.seats,
@@ -323,11 +330,26 @@ def cmd_match(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             seed=args.seed,
             out=Path(args.out) if args.out else None,
+            ray=args.ray,
         )
-    except ValueError as error:
-        if isinstance(error, TrigamesError):
-            raise
-        raise UsageError(str(error)) from None
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from trigames.cli.analyze import run_analysis
+
+    _check_counts(args)
+    with _settings_errors():
+        return run_analysis(
+            args.spec,
+            args.seats,
+            args.games,
+            jobs=args.jobs,
+            seed=args.seed,
+            out=Path(args.out) if args.out else None,
+            compare=args.compare,
+            ray=args.ray,
+            open_browser=args.open,
+        )
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
@@ -336,17 +358,40 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     if args.moves < 1:
         raise UsageError("--moves must be 1 or more")
     game = load_game(args.spec)
-    try:
+    with _settings_errors():
         figures = bench_player(game, args.player, moves=args.moves, seed=args.seed)
-    except ValueError as error:
-        if isinstance(error, TrigamesError):
-            raise
-        raise UsageError(str(error)) from None
     print_facts(figures, as_json=args.json)
     return 0
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise UsageError("--games must be 1 or more")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+
+
+@contextmanager
+def _settings_errors() -> Iterator[None]:
+    """A ``ValueError`` about settings (a player spec, the seats) becomes a usage error."""
+    try:
+        yield
+    except ValueError as error:
+        if isinstance(error, TrigamesError):
+            raise
+        raise UsageError(str(error)) from None
+
+
+def _add_ray_argument(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the games as tasks on the Ray cluster at ADDRESS ('local' starts one here); "
+        "needs pip install 'trigames[ray]'",
+    )
 
 
 def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:

@@ -1,7 +1,8 @@
-"""``trigames match``: computer players against each other, in parallel processes.
+"""``trigames match``: computer players against each other, in parallel processes or on Ray.
 
 Results go to the ``--out`` file after every finished game, so an interrupted match keeps them;
-Ctrl-C stops the games in progress and prints the table of the finished ones.
+Ctrl-C stops the games in progress and prints the table of the finished ones. ``trigames
+analyze`` plays its games with the same :class:`MatchRun`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -78,39 +79,29 @@ class MatchRun:
         self.tasks = schedule(self.spec, players, games, seed)
         self.results: list[GameResult] = []
 
-    def run(self, jobs: int, progress: Progress) -> bool:
-        """Play every game; ``False`` if interrupted (finished results are kept)."""
-        bar = progress.add_task(self._tally(), total=len(self.tasks))
+    def run(self, jobs: int, progress: Progress, ray: str | None = None, label: str = "") -> bool:
+        """Play every game, in this process, on ``jobs`` processes or on the Ray cluster at
+        ``ray``; ``False`` if interrupted (finished results are kept)."""
+        bar = progress.add_task(label + self._tally(), total=len(self.tasks))
 
         def finished(result: GameResult) -> None:
             self.results.append(result)
             self.save()
-            progress.update(bar, advance=1, description=self._tally())
+            progress.update(bar, advance=1, description=label + self._tally())
 
         self.save()
-        if jobs <= 1:
-            try:
+        try:
+            if ray is not None:
+                from trigames.ai.cluster import play_on_ray
+
+                play_on_ray(self.tasks, ray, finished)
+            elif jobs <= 1:
                 for task in self.tasks:
                     finished(play_game(task))
-            except KeyboardInterrupt:
-                return False
-            return True
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-        pending: set[Future[GameResult]] = set()
-        queue = list(reversed(self.tasks))
-        try:
-            while queue or pending:
-                while queue and len(pending) < 2 * jobs:
-                    pending.add(pool.submit(play_game, queue.pop()))
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    finished(future.result())
+            else:
+                _play_in_processes(self.tasks, jobs, finished)
         except KeyboardInterrupt:
-            for process in list(pool._processes.values()):  # stop the games in progress
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
             return False
-        pool.shutdown()
         return True
 
     def _tally(self) -> str:
@@ -145,6 +136,42 @@ class MatchRun:
 
     def summary(self) -> Summary:
         return summarise(self.results, self.players)
+
+
+def _play_in_processes(
+    tasks: Sequence[Task], jobs: int, finished: Callable[[GameResult], None]
+) -> None:
+    """Play ``tasks`` on ``jobs`` processes; on Ctrl-C stop them and let it go on up."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pending: set[Future[GameResult]] = set()
+    queue = list(reversed(tasks))
+    try:
+        while queue or pending:
+            while queue and len(pending) < 2 * jobs:
+                pending.add(pool.submit(play_game, queue.pop()))
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                finished(future.result())
+    except KeyboardInterrupt:
+        for process in list(pool._processes.values()):  # stop the games in progress
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def match_progress() -> Progress:
+    """The progress bar of a match, on standard error when it is a terminal."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=RichConsole(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
 
 
 def summary_tables(run: MatchRun) -> list[Table]:
@@ -197,23 +224,14 @@ def run_match(
     jobs: int = 1,
     seed: int = 0,
     out: Path | None = None,
+    ray: str | None = None,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames match`` command; returns the exit status (130 when interrupted)."""
     run = MatchRun(spec, split_seats(seats), games, seed, out)
     console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=RichConsole(stderr=True),
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    )
-    with progress:
-        complete = run.run(jobs, progress)
+    with match_progress() as progress:
+        complete = run.run(jobs, progress, ray)
     if not complete:
         console.print(f"interrupted: {len(run.results)} of {len(run.tasks)} games finished")
     for table in summary_tables(run):
@@ -223,4 +241,4 @@ def run_match(
     return 0 if complete else 130
 
 
-__all__ = ["MatchRun", "Task", "run_match", "split_seats", "summary_tables"]
+__all__ = ["MatchRun", "Task", "match_progress", "run_match", "split_seats", "summary_tables"]

@@ -29,6 +29,20 @@ class Outcome:
         """True when more than one player shares the win."""
         return len(self.winners) != 1
 
+    @property
+    def margin(self) -> int:
+        """How far the sole winner's score is from the nearest other score (0 for a draw).
+
+        >>> Outcome(winners=(1,), scores=(9, 14, 12), reason="no legal band").margin
+        2
+        """
+        if len(self.winners) != 1:
+            return 0
+        best = self.scores[self.winners[0]]
+        return min(
+            abs(best - score) for seat, score in enumerate(self.scores) if seat != self.winners[0]
+        )
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dictionary."""
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from trigames.core.errors import UnknownGameError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
@@ -46,3 +48,25 @@ def load_game(spec: str | GameSpec) -> AnyGame:
 def list_games() -> list[type[AnyGame]]:
     """Every game class, with its ``name``, ``title``, ``summary`` and ``options``."""
     return list(GAMES.values())
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Every game with its title, summary and options (default, range, help), JSON-ready:
+    for ``trigames list --json`` and the web lobby."""
+    return [
+        {
+            "name": cls.name,
+            "title": cls.title,
+            "summary": cls.summary,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "values": o.describe_range(),
+                    "help": o.help,
+                }
+                for o in cls.options
+            ],
+        }
+        for cls in list_games()
+    ]
