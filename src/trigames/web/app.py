@@ -1,8 +1,14 @@
 """The HTTP and WebSocket API of ``trigames serve`` (Starlette), over :mod:`trigames.web.service`.
 
-Every answer is JSON; an error is ``{"error": "..."}`` with a 4xx status, and changes nothing.
-A request's token comes from the JSON body (``"token"``), an ``Authorization: Bearer TOKEN``
-header or the ``token`` query parameter.
+Every answer under ``/api`` is JSON; an error is ``{"error": "..."}`` with a 4xx status, and
+changes nothing. A request's token comes from the JSON body (``"token"``), an
+``Authorization: Bearer TOKEN`` header or the ``token`` query parameter.
+
+The pages (:mod:`trigames.web.pages`, brought to life by the ES modules under ``static/``) are
+the lobby ``/``, a game ``/games/{id}?token=T`` and the rules ``/rules/{game}``; the lobby asks
+``/api/catalog`` (games, options, player kinds, seat colours) and ``/api/spec?game=SPEC`` (the
+canonical spec and its seats, or why it is wrong), a game page ``/api/games/{id}/seats`` (which
+seats its token holds).
 """
 
 from __future__ import annotations
@@ -19,18 +25,27 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from trigames.web.service import BadRequestError, ForbiddenError, GameService, ServiceError
+from trigames.ai.registry import KINDS, LEVEL_NAMES
+from trigames.core.errors import TrigamesError
+from trigames.games import GAMES, describe_games, load_game
+from trigames.geometry.svg import SEAT_COLOURS
+from trigames.web import pages
+from trigames.web.rules_page import rules_html
+from trigames.web.service import (
+    HUMAN,
+    BadRequestError,
+    ForbiddenError,
+    GameService,
+    NotFoundError,
+    ServiceError,
+)
 from trigames.web.store import Store
 
-INDEX = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>trigames</title></head>
-<body><h1>trigames</h1>
-<p>The web pages are coming. The JSON API is under <code>/api</code>:
-<a href="/api/games">/api/games</a> lists the latest games.</p></body></html>
-"""
+STATIC_DIR = Path(__file__).with_name("static")
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -83,13 +98,14 @@ def create_app(db_path: str | Path) -> Starlette:
         return {"games": service().listing(choices[status])}
 
     async def view(request: Request) -> Any:
-        return service().view(request.path_params["id"])
+        return _json_text(service().view_json(request.path_params["id"]))
 
     async def move(request: Request) -> Any:
         body = await _body(request)
         game_id = request.path_params["id"]
         service().view(game_id)  # an unknown game is a 404 before anything else
-        return service().play(game_id, _token(request, body), body.get("move"), body.get("ply"))
+        service().play(game_id, _token(request, body), body.get("move"), body.get("ply"))
+        return _json_text(service().view_json(game_id))  # the text the watchers get too
 
     async def undo(request: Request) -> Any:
         body = await _body(request)
@@ -105,6 +121,12 @@ def create_app(db_path: str | Path) -> Starlette:
     async def resign(request: Request) -> Any:
         body = await _body(request)
         return service().resign(request.path_params["id"], _token(request, body))
+
+    async def seats(request: Request) -> Any:
+        game_id = request.path_params["id"]
+        service().view(game_id)  # an unknown game is a 404 before anything else
+        token = _token(request, {})
+        return {"seats": service().seats_of(game_id, token) if token else []}
 
     async def hint(request: Request) -> Any:
         return await service().hint(request.path_params["id"], _token(request, {}))
@@ -127,28 +149,68 @@ def create_app(db_path: str | Path) -> Starlette:
         text = service().svg(request.path_params["id"], ply, labels, after)
         return Response(text, media_type="image/svg+xml")
 
-    async def index(request: Request) -> Response:
-        return HTMLResponse(INDEX)
+    async def catalog(request: Request) -> Any:
+        return {
+            "games": describe_games(),
+            "players": {"human": HUMAN, "levels": list(LEVEL_NAMES), "kinds": list(KINDS)},
+            "colours": SEAT_COLOURS,
+        }
+
+    async def spec(request: Request) -> Any:
+        text = request.query_params.get("game", "")
+        try:
+            game = load_game(text)
+        except TrigamesError as error:
+            raise BadRequestError(str(error)) from None
+        seats = [game.player_name(seat) for seat in range(game.num_players)]
+        return {"game": str(game.spec), "title": game.title, "seats": seats}
+
+    async def lobby(request: Request) -> Response:
+        return HTMLResponse(pages.lobby())
+
+    async def game_page(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        try:
+            service().view(game_id)
+        except NotFoundError as error:
+            return HTMLResponse(pages.not_found("No such game", str(error)), status_code=404)
+        return HTMLResponse(pages.game_page())
+
+    async def rules(request: Request) -> Response:
+        name = request.path_params["game"]
+        try:
+            fragment = rules_html(name)
+        except KeyError:
+            known = ", ".join(GAMES)
+            message = f"there are no rules for {name!r}; the games are {known}"
+            return HTMLResponse(pages.not_found("No such game", message), status_code=404)
+        return HTMLResponse(pages.rules_page(GAMES[name].title, fragment))
 
     async def websocket(socket: WebSocket) -> None:
         game_id = socket.path_params["id"]
         token = socket.query_params.get("token")
         try:
-            first = service().view(game_id)
+            first = service().view_json(game_id)
             seats = service().seats_of(game_id, token) if token else []
         except ServiceError as error:
             await socket.close(code=4000 + error.status, reason=str(error))
             return
         await socket.accept()
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        unsubscribe = service().watch(game_id, queue.put_nowait)
+        queue: asyncio.Queue[str] = asyncio.Queue()
+
+        def changed(view: dict[str, Any]) -> None:
+            queue.put_nowait(service().view_json(game_id))  # encoded once for every watcher
+
+        unsubscribe = service().watch(game_id, changed)
+        # {"type": "state", "you": seats, "view": VIEW} without encoding the view again.
+        head = '{"type":"state","you":' + json.dumps(seats) + ',"view":'
 
         async def push() -> None:
-            view: dict[str, Any] | None = first
+            view: str | None = first
             while True:
                 if view is None:
                     view = await queue.get()
-                await socket.send_json({"type": "state", "you": seats, "view": view})
+                await socket.send_text(head + view + "}")
                 view = None
 
         sender = asyncio.create_task(push())
@@ -165,8 +227,12 @@ def create_app(db_path: str | Path) -> Starlette:
                 await sender
 
     routes = [
-        Route("/", index),
-        Route("/games/{id}", index),
+        Route("/", lobby),
+        Route("/games/{id}", game_page),
+        Route("/rules/{game}", rules),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        Route("/api/catalog", api(catalog), methods=["GET"]),
+        Route("/api/spec", api(spec), methods=["GET"]),
         Route("/api/games", api(listing), methods=["GET"]),
         Route("/api/games", api(create), methods=["POST"]),
         Route("/api/games/{id}", api(view), methods=["GET"]),
@@ -175,6 +241,7 @@ def create_app(db_path: str | Path) -> Starlette:
         Route("/api/games/{id}/undo/accept", api(answer(True)), methods=["POST"]),
         Route("/api/games/{id}/undo/decline", api(answer(False)), methods=["POST"]),
         Route("/api/games/{id}/resign", api(resign), methods=["POST"]),
+        Route("/api/games/{id}/seats", api(seats), methods=["GET"]),
         Route("/api/games/{id}/hint", api(hint), methods=["GET"]),
         Route("/api/games/{id}/record", api(record), methods=["GET"]),
         Route("/api/games/{id}/svg", api(svg), methods=["GET"]),
@@ -195,6 +262,11 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequestError("the body must be a JSON object")
     return body
+
+
+def _json_text(text: str) -> Response:
+    """An answer of JSON already encoded."""
+    return Response(text, media_type="application/json")
 
 
 def _token(request: Request, body: dict[str, Any]) -> str | None:

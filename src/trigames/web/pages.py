@@ -1,0 +1,142 @@
+"""The HTML pages of ``trigames serve``: one layout around the lobby, the game page, the rules
+pages and the "not found" page. The pages come alive with the ES modules under ``static/``.
+
+>>> "<h1>Rules</h1>" in layout("Rules", "<h1>Rules</h1>")
+True
+>>> "No such game" in not_found("No such game", "there is no game 'x'")
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from trigames.games import list_games
+
+STATIC = "/static"
+
+
+def layout(title: str, main: str, script: str | None = None) -> str:
+    """A whole page: the header with the links to the lobby and the rules, then ``main``."""
+    rules = " ".join(
+        f'<a href="/rules/{cls.name}">{escape(cls.title.split(" (")[0])}</a>'
+        for cls in list_games()
+    )
+    module = "" if script is None else f'<script type="module" src="{STATIC}/{script}"></script>'
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · trigames</title>
+<link rel="stylesheet" href="{STATIC}/style.css">
+{module}
+</head>
+<body>
+<header class="site">
+<a class="home" href="/">trigames</a>
+<nav aria-label="Rules">Rules: {rules}</nav>
+</header>
+<main>
+{main}
+</main>
+</body>
+</html>
+"""
+
+
+def not_found(title: str, message: str) -> str:
+    """The page for an unknown game or rules page."""
+    return layout(
+        title,
+        f'<h1>{escape(title)}</h1>\n<p class="error">{escape(message)}.</p>\n'
+        '<p><a href="/">Back to the lobby</a></p>',
+    )
+
+
+LOBBY = """<h1>Play a game</h1>
+<section class="panel" aria-labelledby="new-heading">
+<h2 id="new-heading">New game</h2>
+<form id="new-game-form" novalidate>
+<label for="game">Game</label>
+<select id="game" name="game"></select>
+<p id="game-summary" class="summary"></p>
+<label for="options">Variant options</label>
+<input id="options" name="options" autocomplete="off" spellcheck="false"
+  placeholder="the defaults, or e.g. size=3,players=3">
+<dl id="option-help" class="option-help"></dl>
+<fieldset id="seats-fieldset">
+<legend>Seats</legend>
+<div id="seat-rows"></div>
+</fieldset>
+<label class="check"><input type="checkbox" id="hotseat">
+Hot seat: one screen for all human seats</label>
+<p id="error" class="error" role="alert" hidden></p>
+<button type="submit" id="create" class="primary">Create the game</button>
+</form>
+</section>
+<section class="panel" aria-labelledby="games-heading">
+<h2 id="games-heading">Recent games</h2>
+<ul id="games" class="games"><li class="muted">Loading…</li></ul>
+</section>
+"""
+
+
+def lobby() -> str:
+    return layout("Lobby", LOBBY, "lobby.js")
+
+
+GAME = """<div class="game-layout">
+<section class="board-column" aria-label="Board">
+<h1 id="title">Loading…</h1>
+<p id="turn" class="turn" aria-live="polite"></p>
+<div id="board-area" class="board-area">
+<div id="board" class="board"></div>
+<div id="preview" class="board preview" hidden></div>
+</div>
+<div id="choices" class="choices" aria-live="polite"></div>
+<div id="replay" class="replay" hidden>
+<button type="button" id="replay-first" aria-label="First position">« First</button>
+<button type="button" id="replay-prev" aria-label="Previous move">◀ Back</button>
+<span id="replay-ply" class="replay-ply"></span>
+<button type="button" id="replay-next" aria-label="Next move">Next ▶</button>
+<button type="button" id="replay-last" aria-label="Last position">Last »</button>
+</div>
+</section>
+<aside class="side-column">
+<p id="error" class="error" role="alert" hidden></p>
+<ul id="seats" class="seats" aria-label="Seats"></ul>
+<p id="status" class="status"></p>
+<p id="last-move" class="last-move"></p>
+<div id="undo-request" class="panel notice" hidden>
+<p id="undo-request-text"></p>
+<button type="button" id="accept-undo">Accept</button>
+<button type="button" id="decline-undo">Decline</button>
+</div>
+<div id="resign-confirm" class="panel notice" hidden>
+<p>Resign this game?</p>
+<button type="button" id="confirm-resign" class="danger">Yes, resign</button>
+<button type="button" id="cancel-resign">No, play on</button>
+</div>
+<div class="actions">
+<button type="button" id="undo">Undo</button>
+<button type="button" id="hint">Hint</button>
+<button type="button" id="resign">Resign</button>
+<button type="button" id="new-game">New game</button>
+<a id="save" class="button" download>Save record</a>
+</div>
+<p id="hint-text" class="hint-text" aria-live="polite" hidden></p>
+<div id="links" class="links" hidden></div>
+<h2>Moves</h2>
+<ol id="moves" class="moves"></ol>
+</aside>
+</div>
+"""
+
+
+def game_page() -> str:
+    return layout("Game", GAME, "game.js")
+
+
+def rules_page(title: str, fragment: str) -> str:
+    return layout(f"Rules of {title}", f'<article class="rules">\n{fragment}\n</article>')

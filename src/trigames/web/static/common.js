@@ -1,0 +1,61 @@
+// Helpers shared by the lobby and the game page.
+
+/** Fetch JSON from the API; a failure throws an Error carrying the server's message. */
+export async function api(path, { method = "GET", body } = {}) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let answer;
+  try {
+    answer = await fetch(path, options);
+  } catch (error) {
+    throw new Error(`cannot reach the server (${error.message})`);
+  }
+  const text = await answer.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!answer.ok) {
+    const message = data && data.error ? data.error : `${answer.status} ${answer.statusText}`;
+    throw new Error(message);
+  }
+  return data;
+}
+
+/** A new element: el("button", {id: "x", class: "y", onclick: f}, "text", child...). */
+export function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "class") element.className = value;
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  element.append(...children.filter((child) => child !== null && child !== undefined));
+  return element;
+}
+
+/** Show a message in the page's #error box (an empty message hides it). */
+export function showError(message) {
+  const box = document.getElementById("error");
+  box.textContent = message ? `Error: ${message}` : "";
+  box.hidden = !message;
+}
+
+/** Where the creator of a game keeps its seats' tokens and links. */
+export function createdKey(gameId) {
+  return `trigames:game:${gameId}`;
+}
+
+/** "triggle(size=3)" -> ["triggle", "size=3"]. */
+export function splitSpec(spec) {
+  const open = spec.indexOf("(");
+  if (open < 0) return [spec.trim(), ""];
+  return [spec.slice(0, open).trim(), spec.slice(open + 1, spec.lastIndexOf(")")).trim()];
+}

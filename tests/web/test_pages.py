@@ -1,0 +1,117 @@
+"""The HTML pages, the static files and the lobby's API (/api/catalog, /api/spec)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.web.helpers import create
+from trigames.ai.registry import KINDS, LEVEL_NAMES
+from trigames.games import GAMES
+
+
+def test_the_lobby_page_loads_its_script_and_links_the_rules(client: httpx.Client) -> None:
+    answer = client.get("/")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    page = answer.text
+    for needed in ('id="game"', 'id="options"', 'id="hotseat"', 'id="create"', 'id="games"'):
+        assert needed in page
+    assert '<script type="module" src="/static/lobby.js">' in page
+    for name in GAMES:
+        assert f'href="/rules/{name}"' in page
+
+
+def test_the_game_page_has_the_board_and_the_controls(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"kind": "random"}])
+    answer = client.get(f"/games/{created['id']}")
+    assert answer.status_code == 200
+    for needed in ("board", "choices", "turn", "status", "last-move", "moves", "seats", "undo"):
+        assert f'id="{needed}"' in answer.text
+    assert '<script type="module" src="/static/game.js">' in answer.text
+
+
+def test_an_unknown_game_page_is_a_404_page(client: httpx.Client) -> None:
+    answer = client.get("/games/nosuchgame")
+    assert answer.status_code == 404
+    assert "there is no game &#x27;nosuchgame&#x27;" in answer.text
+    assert 'href="/"' in answer.text
+
+
+@pytest.mark.parametrize(
+    ("path", "media_type"),
+    [
+        ("/static/lobby.js", "text/javascript"),
+        ("/static/game.js", "text/javascript"),
+        ("/static/common.js", "text/javascript"),
+        ("/static/style.css", "text/css"),
+    ],
+)
+def test_static_files(client: httpx.Client, path: str, media_type: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith(media_type)
+
+
+def test_the_catalog_lists_games_options_and_players(client: httpx.Client) -> None:
+    catalog = client.get("/api/catalog").json()
+    assert [game["name"] for game in catalog["games"]] == list(GAMES)
+    triggle = catalog["games"][0]
+    assert triggle["title"] == GAMES["triggle"].title
+    size = next(option for option in triggle["options"] if option["name"] == "size")
+    assert size["default"] == 4
+    assert size["values"] == "an integer from 3 to 8"
+    assert size["help"]
+    assert catalog["players"] == {
+        "human": "human",
+        "levels": list(LEVEL_NAMES),
+        "kinds": list(KINDS),
+    }
+    assert catalog["colours"]["blue"].startswith("#")
+
+
+def test_spec_gives_the_canonical_form_and_the_seats(client: httpx.Client) -> None:
+    answer = client.get("/api/spec", params={"game": "Triggle( players = 3, size=4 )"})
+    assert answer.status_code == 200
+    assert answer.json() == {
+        "game": "triggle(players=3)",
+        "title": GAMES["triggle"].title,
+        "seats": ["Blue", "Yellow", "Red"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [("triggle(size=99)", "size"), ("chess", "unknown game"), ("", "bad spec string")],
+)
+def test_a_bad_spec_is_explained(client: httpx.Client, spec: str, words: str) -> None:
+    answer = client.get("/api/spec", params={"game": spec})
+    assert answer.status_code == 400
+    assert words in answer.json()["error"]
+
+
+def test_rules_pages(client: httpx.Client) -> None:
+    for name in GAMES:
+        answer = client.get(f"/rules/{name}")
+        assert answer.status_code == 200
+        assert '<article class="rules">' in answer.text
+        assert "<svg" in answer.text
+        assert f"<title>Rules of {GAMES[name].title}" in answer.text
+
+
+def test_an_unknown_rules_page_is_a_404_page(client: httpx.Client) -> None:
+    answer = client.get("/rules/chess")
+    assert answer.status_code == 404
+    assert "the games are triggle, trig, tricolor, trugo, tranglar" in answer.text
+
+
+def test_seats_says_which_seats_a_token_holds(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"name": "Bob"}])
+    game_id = created["id"]
+    bob = created["seats"][1]["token"]
+    assert client.get(f"/api/games/{game_id}/seats", params={"token": bob}).json() == {"seats": [1]}
+    assert client.get(f"/api/games/{game_id}/seats").json() == {"seats": []}
+    forged = client.get(f"/api/games/{game_id}/seats", params={"token": "forged"})
+    assert forged.status_code == 403
+    assert forged.json()["error"] == "this token holds no seat in this game"
+    assert client.get("/api/games/nosuchgame/seats").status_code == 404
