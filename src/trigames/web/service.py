@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -110,6 +111,7 @@ class LiveGame:
     thinking: asyncio.Task[None] | None = None
     watchers: list[Watcher] = field(default_factory=list)
     _view: tuple[int, dict[str, Any]] | None = None
+    _view_json: tuple[int, str] | None = None
 
     @property
     def over(self) -> bool:
@@ -254,6 +256,15 @@ class GameService:
         }
         live._view = (live.version, view)
         return view
+
+    def view_json(self, game_id: str) -> str:
+        """The view as compact JSON text, encoded once per version for every answer and
+        watcher (a view is tens of kilobytes, mostly SVG)."""
+        live = self._get(game_id)
+        if live._view_json is None or live._view_json[0] != live.version:
+            text = json.dumps(self.view(game_id), ensure_ascii=False, separators=(",", ":"))
+            live._view_json = (live.version, text)
+        return live._view_json[1]
 
     def play(self, game_id: str, token: str | None, move: Any, ply: Any = None) -> dict[str, Any]:
         """Play ``move`` (notation) for the seat to move, which ``token`` must hold."""
