@@ -396,6 +396,13 @@ def score_lead(state: State[Any], seat: int) -> int:
     return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
 
 
+def score_margin(state: State[Any]) -> dict[str, float | str]:
+    """``game_facts`` of a game won on points: the winner's lead over the nearest other score
+    (0 for a draw); nothing before the end."""
+    outcome = state.outcome()
+    return {} if outcome is None else {"score margin": outcome.margin}
+
+
 #: A game or state of any game, for code that works with every game.
 AnyGame = Game[Any, Any]
 AnyState = State[Any]

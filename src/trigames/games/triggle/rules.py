@@ -19,7 +19,7 @@ from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
-from trigames.core.protocol import Game, State, Step, either_end
+from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle import actions, evaluation, svg, text
 from trigames.games.triggle.board import Band, TriggleBoard
@@ -237,10 +237,7 @@ class Triggle(Game[Band, "TriggleState"]):
         """The two ends of the move, in either order."""
         return either_end(move)
 
-    def game_facts(self, state: TriggleState) -> dict[str, float | str]:
-        """The winner's lead over the nearest other score (0 for a draw)."""
-        outcome = state.outcome()
-        return {} if outcome is None else {"score margin": outcome.margin}
+    game_facts = staticmethod(score_margin)
 
     num_actions = actions.num_actions
     max_game_length = actions.max_game_length
