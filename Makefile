@@ -23,7 +23,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 $(CHROMIUM):
 	$(SUDO) apt-get update
-	$(SUDO) apt-get install -y chromium
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 test: $(STAMP) | $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks
