@@ -94,7 +94,88 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
         GameRecord.load(target)
 
 
-def test_a_resignation_stands_on_an_unfinished_position() -> None:
-    resigned = trigames.Outcome((0,), (0, 0), "Red resigned")
+def test_a_resignation_is_a_move_of_the_record() -> None:
+    state = random_game("triggle", 5, limit=6)
+    state.resign(0)
+    record = GameRecord.from_state(state, seats_for(state))
+    assert record.moves[-1] == "resign 0"
+    assert record.result == trigames.Outcome((1,), state.scores(), "Blue resigned")
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again.replay().outcome() == record.result
+
+
+@pytest.mark.parametrize(
+    ("ending", "winners", "reason"),
+    [
+        ("resign 1", (0,), "Yellow resigned"),
+        ("timeout 0", (1,), "Blue ran out of time"),
+        ("draw agreed", (0, 1), "draw agreed"),
+    ],
+)
+def test_every_ending_is_stored_and_checked(
+    ending: str, winners: tuple[int, ...], reason: str
+) -> None:
+    state = random_game("triggle", 9, limit=4)
+    state.play(ending)
+    record = GameRecord.from_state(state, seats_for(state))
+    assert record.moves[-1] == ending
+    assert record.replay().outcome() == trigames.Outcome(winners, state.scores(), reason)
+    record.result = trigames.Outcome((0,), state.scores(), "Red resigned")
+    with pytest.raises(trigames.RecordError, match="does not match the moves"):
+        record.replay()
+
+
+def test_a_result_without_the_ending_that_made_it_is_refused() -> None:
+    resigned = trigames.Outcome((0,), (0, 0), "Yellow resigned")
     record = GameRecord("triggle", [Seat("Ann"), Seat("Bob")], ["D1-D4"], resigned)
-    assert [str(move) for move in record.replay().history] == ["D1-D4"]
+    with pytest.raises(trigames.RecordError, match="which give no result yet"):
+        record.replay()
+
+
+def test_with_three_players_a_resignation_leaves_the_rest_playing() -> None:
+    state = random_game("triggle(players=3)", 2, limit=3)
+    state.resign(1)
+    assert not state.is_over()
+    assert state.withdrawn == (1,)
+    while not state.is_over():
+        assert state.current_player != 1
+        state.play(state.legal_moves()[0])
+    outcome = state.outcome()
+    assert outcome is not None
+    assert 1 not in outcome.winners
+    record = GameRecord.from_state(state, seats_for(state))
+    assert "resign 1" in record.moves
+    assert record.replay().to_json() == state.to_json()
+
+
+def v1_record(moves: list[str], result: dict[str, Any] | None, game: str = "triggle") -> Any:
+    return {
+        "format": "trigames-record",
+        "version": 1,
+        "game": game,
+        "players": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+        "moves": moves,
+        "result": result,
+        "date": "2026-01-01T00:00:00+00:00",
+    }
+
+
+def test_a_version_1_resignation_becomes_a_resign_move() -> None:
+    result = {"winners": [0], "scores": [0, 0], "reason": "Yellow resigned"}
+    record = GameRecord.from_json(v1_record(["D1-D4"], result))
+    assert record.moves == ["D1-D4", "resign 1"]
+    assert record.to_json()["version"] == 2
+    assert record.replay().outcome() == trigames.Outcome((0,), (0, 0), "Yellow resigned")
+
+
+def test_a_version_1_resignation_of_a_seat_the_game_lacks_is_refused() -> None:
+    result = {"winners": [0], "scores": [0, 0], "reason": "Purple resigned"}
+    with pytest.raises(trigames.RecordError, match="has no seat Purple"):
+        GameRecord.from_json(v1_record(["D1-D4"], result))
+
+
+def test_a_version_1_record_of_a_finished_game_reads_as_it_is() -> None:
+    state = random_game("triggle", 4)
+    obj = GameRecord.from_state(state, seats_for(state)).to_json()
+    obj["version"] = 1
+    assert GameRecord.from_json(obj).replay().outcome() == state.outcome()

@@ -1,15 +1,23 @@
 """Game records: a JSON file with the spec, the players, the moves in notation, result and date.
 
+The moves include how the game ended when it did not end by its rules: ``resign 1``,
+``timeout 1`` or ``draw agreed`` (see :mod:`trigames.core.endings`). Replaying a record plays
+every move and ending and checks that the recorded result is the one they give.
+
 >>> import trigames
 >>> state = trigames.load_game("triggle").new_initial_state()
 >>> state.play("D1-D4")
+>>> state.resign()
 >>> record = GameRecord.from_state(state, [Seat("Ann", "human"), Seat("Bot", "random")])
->>> record.moves
-['D1-D4']
+>>> record.moves, record.result.reason
+(['D1-D4', 'resign 1'], 'Yellow resigned')
 >>> GameRecord.from_json(record.to_json()) == record
 True
 >>> record.replay().history == state.history
 True
+
+Version 1 records (trigames 0.1) are converted when read: their Trugo moves used names that
+moved with the layout, and a resignation was written only in the result.
 """
 
 from __future__ import annotations
@@ -27,10 +35,8 @@ from trigames.core.protocol import AnyState
 from trigames.games import load_game
 
 FORMAT = "trigames-record"
-VERSION = 1
-#: How the reason of a result ends when a player resigned. A record of an unfinished position
-#: may carry such a result: the game ended there by resignation, outside the rules' moves.
-RESIGNED = " resigned"
+#: The version written. Version 1 is still read (and converted, see :func:`upgrade_v1`).
+VERSION = 2
 
 
 def now() -> str:
@@ -93,8 +99,12 @@ class GameRecord:
         """Read a record's dictionary, checking its shape (not yet that it replays)."""
         if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
             raise RecordError(f"not a trigames record: 'format' must be {FORMAT!r}")
-        if obj.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {obj.get('version')!r}")
+        version = obj.get("version")
+        if version not in (1, VERSION) or isinstance(version, bool):
+            raise RecordError(
+                f"unsupported record version {version!r}: this trigames reads versions 1 and "
+                f"{VERSION}"
+            )
         spec, players, moves = obj.get("game"), obj.get("players"), obj.get("moves")
         if not isinstance(spec, str):
             raise RecordError("'game' must be a spec string such as 'triggle'")
@@ -109,6 +119,8 @@ class GameRecord:
             outcome = Outcome.from_json(result) if result is not None else None
         except TrigamesError as error:
             raise RecordError(str(error)) from None
+        if version == 1:
+            moves, outcome = upgrade_v1(spec, moves, outcome)
         return cls(
             spec=spec,
             players=[Seat(p["name"], str(p.get("kind", "human"))) for p in players],
@@ -160,21 +172,54 @@ class GameRecord:
             yield state
 
     def replay(self) -> AnyState:
-        """The final state, after checking every move and the recorded result.
-
-        A result whose reason ends in ``resigned`` is accepted on an unfinished position.
-        """
+        """The final state, after checking every move and the recorded result."""
         state: AnyState | None = None
         for state in self.positions():  # noqa: B007 - we want the last one
             pass
         assert state is not None
         outcome = state.outcome()
-        if outcome is None and self.result is not None and self.result.reason.endswith(RESIGNED):
-            return state  # a player resigned in a game whose rules have no resignation move
-        if self.result is not None and outcome != self.result:
+        if outcome != self.result:
             found = outcome.to_json() if outcome is not None else "no result yet"
+            said = self.result.to_json() if self.result is not None else "no result"
             raise RecordError(
-                f"the recorded result {self.result.to_json()} does not match the moves, "
-                f"which give {found}"
+                f"the recorded result ({said}) does not match the moves, which give {found}"
             )
         return state
+
+
+def upgrade_v1(
+    spec: str, moves: Sequence[str], result: Outcome | None
+) -> tuple[list[str], Outcome | None]:
+    """The moves and result of a version 1 record, as version 2 writes them.
+
+    The game converts its own notation (:meth:`~trigames.core.protocol.Game.convert_v1_moves`).
+    A resignation was written only in the result (reason ``<seat name> resigned`` on a position
+    the rules had not ended); it becomes a ``resign`` move. With more than two players the game
+    then goes on among the others, as resignation now works, so the old result is dropped.
+
+    >>> moves, result = upgrade_v1(
+    ...     "trig", ["G6"], Outcome((0,), (0, 0), "Black resigned"))
+    >>> moves, result.reason
+    (['G6', 'resign 1'], 'Black resigned')
+    """
+    try:
+        game = load_game(spec)
+    except TrigamesError as error:
+        raise RecordError(f"the record's game cannot be loaded: {error}") from None
+    converted = game.convert_v1_moves(moves)
+    if result is None or not result.reason.endswith(" resigned"):
+        return converted, result
+    state = game.new_initial_state()
+    for number, move in enumerate(converted, start=1):
+        try:
+            state.play(move)
+        except TrigamesError as error:
+            raise RecordError(f"move {number} ({move}) does not replay: {error}") from None
+    if state.is_over():
+        return converted, result
+    name = result.reason.removesuffix(" resigned")
+    seats = [seat for seat in range(game.num_players) if game.player_name(seat) == name]
+    if not seats:
+        raise RecordError(f"the result says {name} resigned, but {spec} has no seat {name}")
+    state.resign(seats[0])
+    return [*converted, str(state.history[-1])], state.outcome()

@@ -52,4 +52,4 @@ def test_descriptions() -> None:
     assert game.describe_last_move(state) == "Petrol places the large triangle Lb2ne"
     assert game.status(state) == "Cells: Petrol 2, Green 4; 48 free"
     state.play("resign")
-    assert game.describe_last_move(state) == "Green resigns"
+    assert game.describe_last(state) == "Green resigns"

@@ -197,15 +197,80 @@ def test_resign_hint_record_svg_and_listing(client: httpx.Client) -> None:
     assert late.status_code == 409
     assert "over" in late.json()["error"]
     record = GameRecord.from_json(client.get(f"/api/games/{game_id}/record").json())
-    assert record.moves == ["D1-D4"]
+    assert record.moves == ["D1-D4", "resign 1"]
     assert [p.name for p in record.players] == ["Ann", "Bob"]
-    assert [str(m) for m in record.replay().history] == ["D1-D4"]
+    assert record.replay().outcome() == record.result
     finished = client.get("/api/games", params={"status": "finished"}).json()["games"]
     assert game_id in [game["id"] for game in finished]
 
 
-def test_resign_plays_the_rules_resign_move_where_there_is_one(client: httpx.Client) -> None:
+def test_resignation_is_the_engines_in_every_game(client: httpx.Client) -> None:
     created = create(client, HUMANS, game="tranglar")
     answer = client.post(f"/api/games/{created['id']}/resign", json={"token": token(created, 0)})
-    assert answer.json()["moves"] == ["resign"]
-    assert answer.json()["outcome"]["winners"] == [1]
+    assert answer.json()["moves"] == ["resign 0"]
+    assert answer.json()["outcome"] == {
+        "winners": [1],
+        "scores": [0, 0],
+        "reason": "Petrol resigned",
+    }
+    undo = client.post(f"/api/games/{created['id']}/undo", json={"token": token(created, 1)})
+    assert undo.status_code == 409
+    typed = create(client, HUMANS)
+    answer = client.post(
+        f"/api/games/{typed['id']}/moves", json={"token": token(typed, 0), "move": "resign"}
+    )
+    assert answer.status_code == 422
+    assert "own requests" in answer.json()["error"]
+
+
+def test_with_three_players_a_resigning_seat_leaves_and_the_rest_play_on(
+    client: httpx.Client,
+) -> None:
+    created = create(
+        client, [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], game="triggle(players=3)"
+    )
+    game_id = created["id"]
+    play(client, game_id, token(created, 0), "D1-D4")
+    left = client.post(f"/api/games/{game_id}/resign", json={"token": token(created, 2)}).json()
+    assert not left["over"]
+    assert left["in_game"] == [0, 1]
+    assert left["to_move"] == 1
+    play(client, game_id, token(created, 1), "A1-D1")
+    assert view(client, game_id)["to_move"] == 0
+    again = client.post(f"/api/games/{game_id}/resign", json={"token": token(created, 2)})
+    assert again.status_code == 409
+    ended = client.post(f"/api/games/{game_id}/resign", json={"token": token(created, 1)}).json()
+    assert ended["over"]
+    assert ended["outcome"]["winners"] == [0]
+    assert ended["moves"] == ["D1-D4", "resign 2", "A1-D1", "resign 1"]
+
+
+def test_a_draw_is_offered_and_accepted_or_declined(client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
+    play(client, game_id, ann, "D1-D4")
+    offered = client.post(f"/api/games/{game_id}/draw", json={"token": ann}).json()
+    assert offered["draw_offer"] == [0]
+    assert not offered["over"]
+    mine = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann})
+    assert mine.status_code == 409
+    declined = client.post(f"/api/games/{game_id}/draw/decline", json={"token": bob}).json()
+    assert declined["draw_offer"] is None
+    assert not declined["over"]
+    client.post(f"/api/games/{game_id}/draw", json={"token": bob})
+    play(client, game_id, bob, "A1-D1")  # a move cancels the offer
+    assert view(client, game_id)["draw_offer"] is None
+    client.post(f"/api/games/{game_id}/draw", json={"token": bob})
+    agreed = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann}).json()
+    assert agreed["over"]
+    assert agreed["outcome"]["reason"] == "draw agreed"
+    assert agreed["outcome"]["winners"] == [0, 1]
+    assert agreed["moves"][-1] == "draw agreed"
+
+
+def test_a_computer_accepts_a_draw_unless_it_is_ahead(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"kind": "random"}], game="trig")
+    game_id, ann = created["id"], token(created, 0)
+    agreed = client.post(f"/api/games/{game_id}/draw", json={"token": ann}).json()
+    assert agreed["over"]
+    assert agreed["outcome"]["reason"] == "draw agreed"

@@ -24,6 +24,18 @@ from typing import Any, Protocol
 from trigames.core.protocol import AnyState
 
 
+def accepts_draw(state: AnyState, seat: int) -> bool:
+    """Whether a computer in ``seat`` agrees to end the game as a draw: when the game's
+    evaluation does not see it ahead (every player kind answers alike).
+
+    >>> import trigames
+    >>> state = trigames.load_game("triggle").new_initial_state()
+    >>> accepts_draw(state, 1)
+    True
+    """
+    return state.game.evaluate(state, seat) <= 0
+
+
 class Player(Protocol):
     """Anything that chooses a move."""
 

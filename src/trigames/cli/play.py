@@ -161,14 +161,14 @@ class TerminalGame:
         if state.is_over() or state.current_player not in self.computers:
             self.show_board()
         else:
-            self.console.write(f"Move {len(state.history)}: {self.game.describe_last_move(state)}")
+            self.console.write(f"Move {len(state.history)}: {self.game.describe_last(state)}")
         self.autosave_now()
 
     def show_board(self) -> None:
         state = self.state
         lines = [self.game.render_text(state, color=self.console.color)]
         if state.last_move is not None:
-            lines.append(f"Last move ({len(state.history)}): {self.game.describe_last_move(state)}")
+            lines.append(f"Last move ({len(state.history)}): {self.game.describe_last(state)}")
         lines.append(self.game.status(state))
         outcome = state.outcome()
         if outcome is not None:

@@ -43,7 +43,7 @@ def replay(record: GameRecord, console: Console, *, step: bool = True) -> None:
         heading = "Start" if done == 0 else f"After move {done} of {total}"
         lines = [f"\n{heading}", game.render_text(position, color=console.color)]
         if done:
-            lines.append(game.describe_last_move(position))
+            lines.append(game.describe_last(position))
         console.write("\n".join(lines))
 
     if not step:

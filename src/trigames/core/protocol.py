@@ -1,12 +1,19 @@
 """The engine protocol every game implements: :class:`Game` makes :class:`State` objects.
 
-A state is a position plus the moves played on it since it was made, so it can take them back:
+A state is a position plus the moves played on it since it was made, so it can take them back.
+Besides the moves of its rules, every game takes the endings of :mod:`trigames.core.endings`
+(a resignation, a draw agreed, a player out of time), in its history like any move:
 
 >>> import trigames
 >>> state = trigames.load_game("triggle").new_initial_state()
 >>> state.play("D1-D4")
 >>> state.history
 [Band('D1-D4')]
+>>> state.play("resign 1")
+>>> state.outcome()
+Outcome(winners=(0,), scores=(0, 0), reason='Yellow resigned')
+>>> state.undo()
+Resignation(seat=1)
 >>> state.undo()
 Band('D1-D4')
 >>> state.history
@@ -17,13 +24,20 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from trigames.core.actions import ObservationPlanes
-from trigames.core.errors import GameOverError, IllegalActionError, IllegalMoveError, UndoError
+from trigames.core.endings import AgreedDraw, Ending, Withdrawal, parse_ending
+from trigames.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    IllegalMoveError,
+    PositionError,
+    UndoError,
+)
 from trigames.core.outcome import Outcome
 from trigames.core.spec import GameSpec, Option
 
@@ -34,20 +48,29 @@ StateT = TypeVar("StateT", bound="State[Any]")
 class State(ABC, Generic[MoveT]):
     """A mutable game position with built-in undo.
 
-    Subclasses implement the rules in :meth:`legal_moves`, :meth:`_apply` and :meth:`_revert`;
-    this class checks moves and keeps the history.
+    Subclasses implement the rules in :meth:`legal_moves`, :meth:`_apply`, :meth:`_revert` and
+    :meth:`_rules_outcome`, and keep the seat to move in :attr:`to_move`; this class checks
+    moves, keeps the history, and carries out the endings every game shares (resignations, a
+    draw agreed, a player out of time).
     """
+
+    #: The seat to move, ``None`` once the game is over. The rules keep it up to date; an
+    #: ending may set it too (to ``None``, or past a seat that left the game).
+    to_move: int | None
 
     def __init__(self, game: Game[MoveT, Any]) -> None:
         self.game = game
-        self.history: list[MoveT] = []
+        self.history: list[MoveT | Ending] = []
+        self.to_move = 0
+        #: The endings that took effect on this position, in order (played or loaded).
+        self.endings: list[Ending] = []
+        #: Seats that resigned or ran out of time: they take no more turns and cannot win.
+        self.withdrawn: tuple[int, ...] = ()
+        #: The result when an ending finished the game (``None`` otherwise).
+        self.ending: Outcome | None = None
+        self._before_endings: list[tuple[int | None, tuple[int, ...], Outcome | None]] = []
 
     # --- what a game implements -------------------------------------------------------------
-
-    @property
-    @abstractmethod
-    def current_player(self) -> int | None:
-        """The seat to move, ``None`` once the game is over."""
 
     @abstractmethod
     def legal_moves(self) -> list[MoveT]:
@@ -55,7 +78,8 @@ class State(ABC, Generic[MoveT]):
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
-        """The move written ``text`` in this game's notation (raises ``MoveParseError``).
+        """The move of the rules written ``text`` in this game's notation (raises
+        ``MoveParseError``).
 
         It checks the form, not legality: :meth:`play` does that.
         """
@@ -65,15 +89,13 @@ class State(ABC, Generic[MoveT]):
         """Each player's score so far."""
 
     @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over, else ``None``."""
+    def _rules_outcome(self) -> Outcome | None:
+        """The result the rules give once they end the game, else ``None``. With more than
+        two players, seats in :attr:`withdrawn` are never among the winners."""
 
     @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """The position (not the history) as a JSON-ready dictionary.
-
-        ``game.state_from_json(state.to_json())`` makes an equal position.
-        """
+    def _position_json(self) -> dict[str, Any]:
+        """The position as the rules see it, JSON-ready (see :meth:`to_json`)."""
 
     def clone(self) -> Self:
         """An independent copy, history included.
@@ -109,19 +131,40 @@ class State(ABC, Generic[MoveT]):
 
     # --- the shared machinery ---------------------------------------------------------------
 
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        return self.to_move
+
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.current_player is None
+        return self.to_move is None
 
-    def play(self, move: MoveT | str) -> None:
-        """Play a move, given as a move object or its notation.
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over (by its rules or by an ending), else ``None``."""
+        if self.ending is not None:
+            return self.ending
+        return self._rules_outcome()
+
+    def parse(self, text: str) -> MoveT | Ending:
+        """What :meth:`play` plays for ``text``: an ending (``resign 1``, ``resign`` for the
+        player to move, ``draw agreed``, ``timeout 1``) or a move of the rules."""
+        ending = parse_ending(text, self.to_move)
+        return self.parse_move(text) if ending is None else ending
+
+    def play(self, move: MoveT | Ending | str) -> None:
+        """Play a move or an ending, given as an object or in notation.
 
         Raises ``MoveParseError`` for bad notation, ``GameOverError`` after the end and
         ``IllegalMoveError`` (with the reason) for a move the rules forbid here.
         """
         if isinstance(move, str):
-            move = self.parse_move(move)
-        if self.is_over():
+            move = self.parse(move)
+        if isinstance(move, Ending):
+            self._end(move)
+            self.history.append(move)
+            return
+        if self.to_move is None:
             raise GameOverError(f"cannot play {move}: the game is over")
         reason = self.illegal_reason(move)
         if reason is not None:
@@ -129,18 +172,133 @@ class State(ABC, Generic[MoveT]):
         self._apply(move)
         self.history.append(move)
 
-    def undo(self) -> MoveT:
-        """Take back the last move and return it (raises ``UndoError`` if there is none)."""
+    def resign(self, seat: int | None = None) -> None:
+        """``seat`` (by default the player to move) resigns: with two players the other one
+        wins; with more, ``seat`` leaves and the rest play on until one is left."""
+        self.play(f"resign {self.to_move if seat is None else seat}")
+
+    def agree_draw(self) -> None:
+        """End the game as a draw among the players still in it, as they agreed."""
+        self.play(AgreedDraw())
+
+    def undo(self) -> MoveT | Ending:
+        """Take back the last move or ending and return it (raises ``UndoError`` if there is
+        none)."""
         if not self.history:
             raise UndoError("there is no move to take back")
         move = self.history.pop()
-        self._revert(move)
+        if isinstance(move, Ending):
+            self.endings.pop()
+            self.to_move, self.withdrawn, self.ending = self._before_endings.pop()
+        else:
+            self._revert(move)
         return move
 
     @property
     def last_move(self) -> MoveT | None:
-        """The last move played on this state, if any."""
-        return self.history[-1] if self.history else None
+        """The last move of the rules played on this state, if any (endings are passed over)."""
+        for entry in reversed(self.history):
+            if not isinstance(entry, Ending):
+                return entry
+        return None
+
+    def seats_in_game(self) -> tuple[int, ...]:
+        """The seats that have not resigned or run out of time."""
+        return tuple(s for s in range(self.game.num_players) if s not in self.withdrawn)
+
+    def seat_after(self, seat: int) -> int:
+        """The seat whose turn follows ``seat``'s in seat order, passing over seats that left.
+
+        >>> import trigames
+        >>> state = trigames.load_game("triggle(players=3)").new_initial_state()
+        >>> state.play("resign 1")
+        >>> state.seat_after(0)
+        2
+        """
+        count = self.game.num_players
+        following = (seat + 1) % count
+        while following in self.withdrawn:
+            following = (following + 1) % count
+        return following
+
+    def ending_reason(self, ending: Ending) -> str | None:
+        """Why ``ending`` cannot take effect now, or ``None`` if it can."""
+        if self.to_move is None:
+            return "the game is over"
+        if not isinstance(ending, Withdrawal):
+            return None
+        players = self.game.num_players
+        if not 0 <= ending.seat < players:
+            return f"there is no seat {ending.seat}: the seats are 0 to {players - 1}"
+        if ending.seat in self.withdrawn:
+            return f"{self.game.player_name(ending.seat)} has already left the game"
+        return None
+
+    def _end(self, ending: Ending) -> None:
+        """Carry out ``ending`` (it is not put in the history: :meth:`play` does that)."""
+        reason = self.ending_reason(ending)
+        if reason is not None:
+            error = GameOverError if self.to_move is None else IllegalMoveError
+            raise error(f"{ending} is not possible: {reason}")
+        self._before_endings.append((self.to_move, self.withdrawn, self.ending))
+        self.endings.append(ending)
+        seats = self.seats_in_game()
+        if not isinstance(ending, Withdrawal):
+            self._conclude(seats, ending.reason(""))
+            return
+        seat = ending.seat
+        self.withdrawn = (*self.withdrawn, seat)
+        rest = tuple(s for s in seats if s != seat)
+        if len(rest) == 1:
+            self._conclude(rest, ending.reason(self.game.player_name(seat)))
+        elif self.to_move == seat:
+            self.to_move = self.seat_after(seat)
+
+    def _conclude(self, winners: tuple[int, ...], reason: str) -> None:
+        self.ending = Outcome(winners, self.scores(), reason)
+        self.to_move = None
+
+    # --- positions --------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The position (not the history) as a JSON-ready dictionary.
+
+        ``game.state_from_json(state.to_json())`` makes an equal position. Endings that took
+        effect are listed under ``endings``; ``to_move`` is then the seat the rules had to move.
+        """
+        obj = self._position_json()
+        if self.endings:
+            obj["to_move"] = self.to_move if self.ending is None else self._before_endings[-1][0]
+            obj["endings"] = [str(ending) for ending in self.endings]
+        return obj
+
+    def _restore_endings(self, texts: object) -> None:
+        """Carry out the endings listed in a position (``to_json``'s ``endings``) on the
+        position the rules read: the last may have ended the game, the others only took a
+        seat out of it (the rules may have ended the game since)."""
+        if not (isinstance(texts, list) and all(isinstance(t, str) for t in texts)):
+            raise PositionError("'endings' must be a list such as [\"resign 1\"]")
+        for number, text in enumerate(texts, start=1):
+            try:
+                ending = parse_ending(text)
+            except ValueError as error:
+                raise PositionError(f"bad 'endings': {error}") from None
+            if ending is None:
+                raise PositionError(
+                    f"bad 'endings': {text!r} is not resign N, timeout N or draw agreed"
+                )
+            rules_over, to_move = self.to_move is None, self.to_move
+            self.to_move = 0 if rules_over else to_move  # an ending before the rules' end
+            try:
+                self._end(ending)
+            except IllegalMoveError as error:
+                raise PositionError(f"bad 'endings': {error}") from None
+            if (rules_over or number < len(texts)) and self.ending is not None:
+                raise PositionError("only the last of the 'endings' can end the game")
+            if rules_over:
+                self.to_move = None
+        if self.to_move in self.withdrawn:
+            raise PositionError(f"seat {self.to_move} is to move but has left the game")
 
     def __repr__(self) -> str:
         return f"{self.game!r}.state_from_json({self.to_json()!r})"
@@ -202,13 +360,26 @@ class Game(ABC, Generic[MoveT, StateT]):
         """The name of a seat, for example ``Blue``."""
         return self.seat_names[seat]
 
+    def convert_v1_moves(self, moves: Sequence[str]) -> list[str]:
+        """The moves of a version 1 record (trigames 0.1) in today's notation: the same, but
+        where a game's notation changed (it raises ``RecordError`` if a move does not replay)."""
+        return list(moves)
+
     @abstractmethod
     def new_initial_state(self) -> StateT:
         """The starting position."""
 
-    @abstractmethod
     def state_from_json(self, obj: Mapping[str, Any]) -> StateT:
         """A position from :meth:`State.to_json` (raises ``PositionError`` if it is broken)."""
+        if not isinstance(obj, Mapping) or "endings" not in obj:
+            return self._read_position(obj)
+        state = self._read_position({key: value for key, value in obj.items() if key != "endings"})
+        state._restore_endings(obj["endings"])
+        return state
+
+    @abstractmethod
+    def _read_position(self, obj: Mapping[str, Any]) -> StateT:
+        """A position from :meth:`State._position_json` (raises ``PositionError``)."""
 
     @abstractmethod
     def info(self) -> dict[str, Any]:
@@ -236,6 +407,25 @@ class Game(ABC, Generic[MoveT, StateT]):
     @abstractmethod
     def describe_last_move(self, state: StateT) -> str:
         """One line saying who made the last move on ``state`` and what it did, for people."""
+
+    def describe_last(self, state: StateT) -> str:
+        """One line on the last thing that happened on ``state``: the last move
+        (:meth:`describe_last_move`) or an ending (``Blue resigns``).
+
+        >>> import trigames
+        >>> game = trigames.load_game("trig")
+        >>> state = game.new_initial_state()
+        >>> state.play("G6")
+        >>> state.resign()
+        >>> game.describe_last(state)
+        'Black resigns'
+        """
+        last = state.history[-1] if state.history else None
+        if not isinstance(last, Ending):
+            return self.describe_last_move(state)
+        seat = last.seat if isinstance(last, Withdrawal) else None
+        said = last.describe("" if seat is None else self.player_name(seat))
+        return said[:1].upper() + said[1:]
 
     def status(self, state: StateT) -> str:
         """One line on the game so far, shown under the board: by default, the scores."""

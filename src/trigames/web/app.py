@@ -111,12 +111,18 @@ def create_app(db_path: str | Path) -> Starlette:
         body = await _body(request)
         return service().undo(request.path_params["id"], _token(request, body))
 
-    def answer(accept: bool) -> Callable[[Request], Awaitable[Any]]:
+    def answer(
+        method: Callable[[GameService, str, str | None, bool], dict[str, Any]], accept: bool
+    ) -> Callable[[Request], Awaitable[Any]]:
         async def handler(request: Request) -> Any:
             body = await _body(request)
-            return service().answer_undo(request.path_params["id"], _token(request, body), accept)
+            return method(service(), request.path_params["id"], _token(request, body), accept)
 
         return handler
+
+    async def offer_draw(request: Request) -> Any:
+        body = await _body(request)
+        return service().offer_draw(request.path_params["id"], _token(request, body))
 
     async def resign(request: Request) -> Any:
         body = await _body(request)
@@ -238,9 +244,28 @@ def create_app(db_path: str | Path) -> Starlette:
         Route("/api/games/{id}", api(view), methods=["GET"]),
         Route("/api/games/{id}/moves", api(move), methods=["POST"]),
         Route("/api/games/{id}/undo", api(undo), methods=["POST"]),
-        Route("/api/games/{id}/undo/accept", api(answer(True)), methods=["POST"]),
-        Route("/api/games/{id}/undo/decline", api(answer(False)), methods=["POST"]),
+        Route(
+            "/api/games/{id}/undo/accept",
+            api(answer(GameService.answer_undo, True)),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/games/{id}/undo/decline",
+            api(answer(GameService.answer_undo, False)),
+            methods=["POST"],
+        ),
         Route("/api/games/{id}/resign", api(resign), methods=["POST"]),
+        Route("/api/games/{id}/draw", api(offer_draw), methods=["POST"]),
+        Route(
+            "/api/games/{id}/draw/accept",
+            api(answer(GameService.answer_draw, True)),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/games/{id}/draw/decline",
+            api(answer(GameService.answer_draw, False)),
+            methods=["POST"],
+        ),
         Route("/api/games/{id}/seats", api(seats), methods=["GET"]),
         Route("/api/games/{id}/hint", api(hint), methods=["GET"]),
         Route("/api/games/{id}/record", api(record), methods=["GET"]),

@@ -14,9 +14,12 @@ Decisions:
   once: the last move, then further ones until one of its seats is to move (a seat that has
   not moved yet has nothing to take back). Otherwise the undo
   is a request the other side accepts or declines; a move played meanwhile cancels it.
-- **Resign.** Where the rules have a ``resign`` move (TRANGLAR) it is played. Elsewhere the game
-  ends with a result whose reason is ``<seat> resigned``, winners the other seats with the best
-  score; :meth:`GameRecord.replay() <trigames.records.GameRecord.replay>` accepts it.
+- **Resign, draws.** A resignation is the engine's (``resign N`` in the move list): with two
+  players the game ends, with more the seat leaves and the rest play on. A draw offer waits for
+  every other human seat still in the game to accept it (a computer seat accepts at once when
+  it does not think itself ahead, see :func:`trigames.ai.players.accepts_draw`, and otherwise
+  declines it); a move cancels it. A game ended by a resignation, a draw or time cannot be
+  taken back, and undo never takes back a resignation.
 
 Without a running event loop (as here) computer moves are played at once:
 
@@ -44,13 +47,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from trigames.ai.players import Player
+from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import LEVEL_NAMES, make_player
+from trigames.core.endings import AgreedDraw, Ending
 from trigames.core.errors import TrigamesError
-from trigames.core.outcome import Outcome
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
-from trigames.records import RESIGNED, GameRecord, Seat
+from trigames.records import VERSION as RECORD_VERSION
+from trigames.records import GameRecord, Seat, upgrade_v1
 from trigames.web.store import GameRow, Store, StoredSeat
 
 HUMAN = "human"
@@ -115,7 +119,7 @@ class LiveGame:
 
     @property
     def over(self) -> bool:
-        return self.row.result is not None or self.state.is_over()
+        return self.state.is_over()
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and self.row.seats[seat].kind != HUMAN
@@ -227,7 +231,7 @@ class GameService:
             return live._view[1]
         game, state, row = live.game, live.state, live.row
         to_move = None if live.over else state.current_player
-        outcome = row.result or state.outcome()
+        outcome = state.outcome()
         legal = [] if to_move is None else state.legal_moves()
         view = {
             "id": row.id,
@@ -244,11 +248,13 @@ class GameService:
             "input_steps": [game.input_steps(state, m) for m in legal],
             "scores": list(state.scores()),
             "status": game.status(state),
-            "last_move": game.describe_last_move(state) if state.history else None,
+            "last_move": game.describe_last(state) if state.history else None,
             "outcome": None if outcome is None else outcome.to_json(),
             "over": live.over,
             "thinking": live.thinking is not None,
             "undo_request": row.undo_request,
+            "draw_offer": row.draw_offer,
+            "in_game": list(state.seats_in_game()),
             "svg": game.render_svg(state),
             "date": row.date,
             "updated": row.updated,
@@ -280,10 +286,16 @@ class GameService:
         if mover not in seats:
             raise ConflictError(f"it is not your turn: {self._seat_label(live, mover)} is to move")
         try:
-            live.state.play(move)
+            played = live.state.parse(move)
+            if isinstance(played, Ending):
+                raise RejectedMoveError(
+                    f"{move!r} is not a move: resign, offer a draw or take back through their "
+                    "own requests"
+                )
+            live.state.play(played)
         except TrigamesError as error:
             raise RejectedMoveError(str(error)) from None
-        live.row.undo_request = None
+        live.row.undo_request = live.row.draw_offer = None
         self._commit(live, undo_moves=1)
         self._kick(live)
         return self.view(game_id)
@@ -292,9 +304,9 @@ class GameService:
         """Take back moves at once against computers and in hot-seat; else ask the other side."""
         live = self._get(game_id)
         seats = self._seats(live, token)
-        if live.row.result is not None and not live.state.is_over():
-            raise ConflictError(f"the game is over: {live.row.result.reason}")
-        if not live.row.moves:
+        if live.state.ending is not None:
+            raise ConflictError(f"the game is over: {live.state.ending.reason}")
+        if not live.row.moves or isinstance(live.state.history[-1], Ending):
             raise ConflictError("there is no move to take back")
         if not self._has_moved(live.state, seats):
             raise ConflictError("you have not moved yet: there is no move of yours to take back")
@@ -327,24 +339,73 @@ class GameService:
         return self.view(game_id)
 
     def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """End the game for the token's seat (the one to move, if it holds several)."""
+        """The token's seat resigns (the one to move, if it holds several and one is to move).
+
+        With two players the game ends; with more, the seat leaves and the rest play on.
+        """
         live = self._get(game_id)
         seats = self._seats(live, token)
         self._check_open(live)
         state = live.state
-        loser = state.current_player if state.current_player in seats else seats[0]
-        if loser == state.current_player and self._has_resign_move(state):
-            state.play("resign")
-        else:
-            scores = state.scores()
-            rest = [n for n in range(len(scores)) if n != loser]
-            best = max(scores[n] for n in rest)
-            reason = f"{live.game.player_name(loser)}{RESIGNED}"
-            winners = tuple(n for n in rest if scores[n] == best)
-            live.row.result = Outcome(winners, tuple(scores), reason)
-        live.row.undo_request = None
-        self._commit(live, undo_moves=len(state.history) - len(live.row.moves))
+        playing = [seat for seat in seats if seat not in state.withdrawn]
+        if not playing:
+            raise ConflictError("you have already left this game")
+        state.resign(state.current_player if state.current_player in playing else playing[0])
+        live.row.undo_request = live.row.draw_offer = None
+        self._commit(live, undo_moves=1)
+        self._kick(live)
         return self.view(game_id)
+
+    def offer_draw(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Offer a draw to the other seats still in the game; computer seats answer at once
+        (``ConflictError`` if one declines), humans through :meth:`answer_draw`."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        self._check_open(live)
+        state = live.state
+        offering = [seat for seat in seats if seat not in state.withdrawn]
+        if not offering:
+            raise ConflictError("you have already left this game")
+        if live.row.draw_offer is not None:
+            raise ConflictError("a draw offer is already waiting for an answer")
+        for seat in state.seats_in_game():
+            if live.is_computer(seat) and not accepts_draw(state, seat):
+                raise ConflictError(f"{self._seat_label(live, seat)} declines the draw")
+        live.row.draw_offer = offering
+        self._settle_draw(live)
+        return self.view(game_id)
+
+    def answer_draw(self, game_id: str, token: str | None, accept: bool) -> dict[str, Any]:
+        """Accept or decline the draw offered by another seat."""
+        live = self._get(game_id)
+        seats = self._seats(live, token)
+        offer = live.row.draw_offer
+        if offer is None:
+            raise ConflictError("no draw offer is waiting")
+        answering = [s for s in seats if s not in offer and s in live.state.seats_in_game()]
+        if not answering:
+            raise ConflictError("the draw offer waits for the other players' answer")
+        if accept:
+            live.row.draw_offer = [*offer, *answering]
+            self._settle_draw(live)
+        else:
+            live.row.draw_offer = None
+            self._commit(live)
+        return self.view(game_id)
+
+    def _settle_draw(self, live: LiveGame) -> None:
+        """Store the offer, or end the game once every human seat in the game agreed."""
+        offer = live.row.draw_offer
+        assert offer is not None
+        waiting = [
+            s for s in live.state.seats_in_game() if not live.is_computer(s) and s not in offer
+        ]
+        if not waiting:
+            live.state.play(AgreedDraw())
+            live.row.draw_offer = live.row.undo_request = None
+            self._commit(live, undo_moves=1)
+        else:
+            self._commit(live)
 
     async def hint(self, game_id: str, token: str | None) -> dict[str, str]:
         """The ``medium`` level's move for the seat to move, which ``token`` must hold."""
@@ -431,7 +492,12 @@ class GameService:
 
     def _load(self, row: GameRow) -> LiveGame:
         game = load_game(row.spec)
-        record = GameRecord(row.spec, [Seat(s.name, s.kind) for s in row.seats], list(row.moves))
+        if row.notation == 1:  # stored by trigames 0.1: convert as records of version 1 are
+            row.moves, row.result = upgrade_v1(row.spec, row.moves, row.result)
+            row.notation = RECORD_VERSION
+            self.store.update(row)
+        seats = [Seat(s.name, s.kind) for s in row.seats]
+        record = GameRecord(row.spec, seats, list(row.moves), row.result)
         live = LiveGame(row, game, record.replay())
         self.games[row.id] = live
         return live
@@ -447,26 +513,18 @@ class GameService:
 
     @staticmethod
     def _has_moved(state: AnyState, seats: list[int]) -> bool:
-        """Whether one of ``seats`` made a move still on the board."""
+        """Whether one of ``seats`` made a move still on the board, since the last ending."""
         scratch = state.clone()
-        while scratch.history:
+        while scratch.history and not isinstance(scratch.history[-1], Ending):
             scratch.undo()
             if scratch.current_player in seats:
                 return True
         return False
 
     @staticmethod
-    def _has_resign_move(state: AnyState) -> bool:
-        """Whether the rules let the player to move play ``resign`` (not always listed)."""
-        try:
-            return state.illegal_reason(state.parse_move("resign")) is None
-        except TrigamesError:
-            return False
-
-    @staticmethod
     def _check_open(live: LiveGame) -> None:
         if live.over:
-            outcome = live.row.result or live.state.outcome()
+            outcome = live.state.outcome()
             raise ConflictError(f"the game is over{': ' + outcome.reason if outcome else ''}")
 
     def _seat_label(self, live: LiveGame, seat: int | None) -> str:
@@ -478,11 +536,15 @@ class GameService:
         """Undo the last move, then more until one of ``seats`` is to move."""
         state = live.state
         taken = 0
-        while state.history and (taken == 0 or state.current_player not in seats):
+        while (
+            state.history
+            and not isinstance(state.history[-1], Ending)
+            and (taken == 0 or state.current_player not in seats)
+        ):
             state.undo()
             taken += 1
-        live.row.undo_request = None
-        live.row.result = None
+        live.row.undo_request = live.row.draw_offer = None
+        live.row.result = state.outcome()
         live.row.moves = [str(m) for m in state.history]
         live.version += 1
         self.store.update(live.row)
@@ -492,8 +554,7 @@ class GameService:
     def _commit(self, live: LiveGame, undo_moves: int = 0) -> None:
         """Store the game after a change (taking back ``undo_moves`` moves if that fails)."""
         live.row.moves = [str(m) for m in live.state.history]
-        if live.row.result is None and live.state.is_over():
-            live.row.result = live.state.outcome()
+        live.row.result = live.state.outcome()
         try:
             self.store.update(live.row)
         except Exception:
@@ -549,7 +610,7 @@ class GameService:
                 if live.version != version:
                     continue  # someone undid or resigned meanwhile: look again
                 live.state.play(move)
-                live.row.undo_request = None
+                live.row.undo_request = live.row.draw_offer = None
                 if live.over or not live.is_computer(live.state.current_player):
                     live.thinking = None  # the view after this move no longer says thinking
                 self._commit(live, undo_moves=1)

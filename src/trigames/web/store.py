@@ -1,12 +1,18 @@
 """The web server's SQLite store: one row per game, rewritten in one transaction per change.
 
 A row holds what a :class:`~trigames.records.GameRecord` holds (spec, seats with names and
-kinds, moves in notation, result, date) plus the hashes of the seats' secret tokens and a
-pending undo request. The database runs in WAL mode with ``synchronous=NORMAL``: a change is
-committed (written to the WAL file) before it is answered, so it survives the server process
-being killed at any moment; only a power loss or an operating-system crash could lose the last
-few commits, which SQLite then rolls back whole (the file is never corrupt). ``FULL`` would
-also survive those at the price of an fsync per move on the event loop.
+kinds, moves in notation, result, date) plus the hashes of the seats' secret tokens, a
+pending undo request or draw offer, and the record version whose notation the moves use
+(rows of trigames 0.1 are version 1: the service converts them when it first loads them).
+
+The schema is versioned (SQLite's ``user_version``) and brought up to date when the store
+opens: :data:`MIGRATIONS` lists the steps from version 0 (the first schema) on.
+
+The database runs in WAL mode with ``synchronous=NORMAL``: a change is committed (written to
+the WAL file) before it is answered, so it survives the server process being killed at any
+moment; only a power loss or an operating-system crash could lose the last few commits, which
+SQLite then rolls back whole (the file is never corrupt). ``FULL`` would also survive those at
+the price of an fsync per move on the event loop.
 
 >>> store = Store(":memory:")
 >>> row = GameRow("g1", "triggle", [StoredSeat("Ann", "human", "h0"), StoredSeat("Bob")])
@@ -32,26 +38,36 @@ from typing import Any
 import platformdirs
 
 from trigames.core.outcome import Outcome
+from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
 
 #: Environment variable naming the database file (``trigames serve --db`` wins over it).
 DB_ENV = "TRIGAMES_DB"
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    spec TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    moves TEXT NOT NULL,
-    result TEXT,
-    undo_request INTEGER,
-    date TEXT NOT NULL,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated);
-"""
+#: The schema as steps: ``MIGRATIONS[n]`` takes the database from version ``n`` (SQLite's
+#: ``user_version``) to ``n + 1``. Version 0 is an empty file, or the schema of trigames 0.1,
+#: which had the first step's table without a version.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE IF NOT EXISTS games (
+            id TEXT PRIMARY KEY,
+            spec TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            result TEXT,
+            undo_request INTEGER,
+            date TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated)",
+    ),
+    (  # draw offers (a JSON list of the seats that agreed), the record version of the moves
+        "ALTER TABLE games ADD COLUMN draw_offer TEXT",
+        "ALTER TABLE games ADD COLUMN notation INTEGER NOT NULL DEFAULT 1",
+    ),
+)
 
 
 def default_db_path() -> Path:
@@ -92,6 +108,11 @@ class GameRow:
     undo_request: int | None = None
     date: str = field(default_factory=now)
     updated: str = field(default_factory=now)
+    #: The seats that agreed to a draw offered and not yet answered by all (the first
+    #: offered it), if there is one.
+    draw_offer: list[int] | None = None
+    #: The record version whose notation ``moves`` and ``result`` use.
+    notation: int = RECORD_VERSION
 
 
 class Store:
@@ -105,7 +126,22 @@ class Store:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Create the schema, or bring an older one up to date, in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                (version,) = self._db.execute("PRAGMA user_version").fetchone()
+                for step in MIGRATIONS[version:]:
+                    for statement in step:
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -116,8 +152,9 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
-                "INSERT INTO games (id, spec, seats, moves, result, undo_request, date, created,"
-                " updated, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
+                " notation, date, created, updated, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
                  int(row.result is not None)),
             )  # fmt: skip
@@ -129,7 +166,7 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
-                " updated = ?, finished = ? WHERE id = ?",
+                " draw_offer = ?, notation = ?, updated = ?, finished = ? WHERE id = ?",
                 (*self._mutable(row), row.updated, int(row.result is not None), row.id),
             )
 
@@ -156,17 +193,20 @@ class Store:
         return [self._row(row) for row in rows]
 
     @staticmethod
-    def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None]:
+    def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None, str | None, int]:
         return (
             json.dumps([seat.to_json() for seat in row.seats]),
             json.dumps(row.moves),
             None if row.result is None else json.dumps(row.result.to_json()),
             row.undo_request,
+            None if row.draw_offer is None else json.dumps(row.draw_offer),
+            row.notation,
         )
 
     @staticmethod
     def _row(found: tuple[Any, ...]) -> GameRow:
-        game_id, spec, seats, moves, result, undo, date, _created, updated, _finished = found
+        (game_id, spec, seats, moves, result, undo, date, _created, updated, _finished, draw,
+         notation) = found  # fmt: skip
         return GameRow(
             id=game_id,
             spec=spec,
@@ -176,4 +216,6 @@ class Store:
             undo_request=undo,
             date=date,
             updated=updated,
+            draw_offer=None if draw is None else list(json.loads(draw)),
+            notation=notation,
         )

@@ -4,8 +4,8 @@ The board never changes size, so every move that can ever be legal is listed onc
 order: placements (each kind, then each way it may lie, in the order of ``PLACEMENTS``), swaps
 of a trapeze, replacements of one piece by several (for each coloured piece other than a small
 triangle and each way to cover its cells with two or more coloured pieces), replacements of
-several by one (the same list), take-overs (the same list again), and the pass. ``resign`` has
-no id: it is not among the legal moves. The table is built on first use.
+several by one (the same list), take-overs (the same list again), and the pass. The table
+is built on first use.
 
 >>> import trigames
 >>> game = trigames.load_game("tranglar")

@@ -16,8 +16,8 @@ True
 ('Qc2', 'Zrb3nec3w')
 >>> parse_piece("Zb3nec3w")[0] == ZR  # a trapeze's hand is read off its cells
 True
->>> parse("xQb3 = Lb3ne, Lb3sw")[0] == TAKE, parse("pass"), parse("RESIGN")
-(True, (5, -1, 0, ()), (6, -1, 0, ()))
+>>> parse("xQb3 = Lb3ne, Lb3sw")[0] == TAKE, parse("PASS")
+(True, (5, -1, 0, ()))
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ assert all(
 
 # --- moves ---------------------------------------------------------------------------------------
 
-PLACE, SPLIT, MERGE, TAKE, SWAP, PASS_KIND, RESIGN_KIND = range(7)
+PLACE, SPLIT, MERGE, TAKE, SWAP, PASS_KIND = range(6)
 Part = tuple[int, int]  # (kind, mask)
 #: The internal form of a move: ``(action, kind, mask, parts)``. A placement or a swap names
 #: one piece; a split the piece on the board and the pieces replacing it (parts); a merge the
@@ -135,13 +135,12 @@ Part = tuple[int, int]  # (kind, mask)
 #: covering its cells.
 Code = tuple[int, int, int, tuple[Part, ...]]
 PASS_CODE: Code = (PASS_KIND, -1, 0, ())
-RESIGN_CODE: Code = (RESIGN_KIND, -1, 0, ())
 
 
 class TranglarMove(NamedMove):
     """A turn in notation: ``Lb3ne`` (place), ``Qb3=Lb3ne,Lb3sw`` and ``Lb3ne,Lb3sw=Qb3``
     (replace), ``xQb3=Lb3ne,Lb3sw`` (take over), ``xZrb3nec3w`` (swap a trapped trapeze),
-    ``pass`` or ``resign``."""
+    or ``pass``."""
 
     __slots__ = ()
 
@@ -258,8 +257,6 @@ def parse(text: str) -> Code:
     cleaned = re.sub(r"\s", "", text.lower()) if isinstance(text, str) else ""
     if cleaned == "pass":
         return PASS_CODE
-    if cleaned == "resign":
-        return RESIGN_CODE
     take = cleaned.startswith("x")
     body = cleaned[1:] if take else cleaned
     if not body:
@@ -294,7 +291,7 @@ _FORMS = (
     "write a piece and its cells to place it (Lb3ne), one piece = two or more to replace it "
     "(Qb3=Lb3ne,Lb3sw), two or more = one (Lb3ne,Lb3sw=Qb3), x and an opponent piece = your "
     "pieces to take it over (xQb3=Lb3ne,Lb3sw), x and a trapped trapeze to swap it "
-    "(xZrb3nec3w), pass or resign"
+    "(xZrb3nec3w), or pass"
 )
 
 
@@ -303,8 +300,6 @@ def format_code(code: Code) -> str:
     action, kind, mask, parts = code
     if action == PASS_KIND:
         return "pass"
-    if action == RESIGN_KIND:
-        return "resign"
     piece = piece_name(kind, mask)
     listed = ",".join(piece_name(k, m) for k, m in parts)
     if action == PLACE:

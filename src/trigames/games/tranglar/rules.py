@@ -40,7 +40,6 @@ from trigames.games.tranglar.board import (
     PASS_KIND,
     PLACE,
     PLACEMENTS,
-    RESIGN_KIND,
     SPLIT,
     START_RESERVE,
     SWAP,
@@ -129,10 +128,6 @@ class TranglarState(State[TranglarMove]):
     # --- queries ------------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    @property
     def occupied(self) -> int:
         """Cells under any piece."""
         return self.owned[0] | self.owned[1] | self.owned[2]
@@ -146,7 +141,7 @@ class TranglarState(State[TranglarMove]):
         """The cells under each seat's pieces."""
         return (self.owned[0].bit_count(), self.owned[1].bit_count())
 
-    def outcome(self) -> Outcome | None:
+    def _rules_outcome(self) -> Outcome | None:
         if self.end_reason is None:
             return None
         return Outcome(self.winners, self.scores(), self.end_reason)
@@ -197,16 +192,17 @@ class TranglarState(State[TranglarMove]):
         return list(self._legal_table())
 
     def _legal_table(self) -> dict[TranglarMove, Code]:
+        if self.to_move is None:
+            return {}
         if self._legal_stamp == self._stamp:
             return self._legal
         table: dict[TranglarMove, Code] = {}
-        if self.to_move is not None:
-            if self.to_place:
-                self._setup_moves(table)
-            else:
-                self._regular_moves(table, self.to_move)
-                if not table:
-                    table[move_of(PASS_CODE)] = PASS_CODE
+        if self.to_place:
+            self._setup_moves(table)
+        else:
+            self._regular_moves(table, self.to_move)
+            if not table:
+                table[move_of(PASS_CODE)] = PASS_CODE
         self._legal, self._legal_stamp = table, self._stamp
         return table
 
@@ -291,8 +287,6 @@ class TranglarState(State[TranglarMove]):
         if move in table:
             return None
         action, kind, mask, parts = code_of(move)
-        if action == RESIGN_KIND:
-            return None
         if action == PASS_KIND:
             return "a player may pass only when no other action is possible"
         player = self.to_move
@@ -433,10 +427,6 @@ class TranglarState(State[TranglarMove]):
         )
         self._stamp += 1
         self.changed = 0
-        if action == RESIGN_KIND:
-            self.to_move, self.winners = None, (1 - mover,)
-            self.end_reason = f"{self.game.player_name(mover)} resigned"
-            return
         covered = self.occupied
         if action == PASS_KIND:
             self.passes += 1
@@ -573,7 +563,7 @@ class TranglarState(State[TranglarMove]):
 
     # --- positions ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self) -> dict[str, Any]:
         board: dict[str, list[str]] = {key: [] for key in SEAT_KEYS}
         for a in sorted(self.pieces):
             kind, owner, mask = self.pieces[a]
@@ -624,7 +614,7 @@ class Tranglar(Game[TranglarMove, TranglarState]):
     def new_initial_state(self) -> TranglarState:
         return TranglarState(self)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TranglarState:
+    def _read_position(self, obj: Mapping[str, Any]) -> TranglarState:
         return _state_from_json(self, obj)
 
     def info(self) -> dict[str, Any]:

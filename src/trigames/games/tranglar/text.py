@@ -19,7 +19,6 @@ from trigames.games.tranglar.board import (
     MERGE,
     PASS_KIND,
     PLACE,
-    RESIGN_KIND,
     SIZE,
     SPLIT,
     SWAP,
@@ -184,8 +183,6 @@ def describe_last_move(state: TranglarState) -> str:
     action, kind, mask, parts = code_of(last)
     if action == PASS_KIND:
         return f"{who} passes"
-    if action == RESIGN_KIND:
-        return f"{who} resigns"
     piece = piece_name(kind, mask)
     listed = ", ".join(piece_name(k, m) for k, m in parts)
     if action == PLACE:

@@ -73,10 +73,6 @@ class TricolorState(State[Lozenge]):
     # --- queries ------------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    @property
     def due_colour(self) -> str:
         """The colour the next piece must have."""
         return COLOURS[self.due]
@@ -106,11 +102,12 @@ class TricolorState(State[Lozenge]):
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points)
 
-    def outcome(self) -> Outcome | None:
+    def _rules_outcome(self) -> Outcome | None:
         if self.to_move is not None:
             return None
-        best = max(self.points)
-        winners = tuple(seat for seat, score in enumerate(self.points) if score == best)
+        seats = self.seats_in_game()
+        best = max(self.points[seat] for seat in seats)
+        winners = tuple(seat for seat in seats if self.points[seat] == best)
         return Outcome(winners, tuple(self.points), f"no {self.due_colour} lozenge is left")
 
     def last_mover(self) -> int | None:
@@ -125,8 +122,8 @@ class TricolorState(State[Lozenge]):
         """True when the last move ended the game (and so earned its maker the last-move point)."""
         return bool(self._undo) and self._undo[-1][5]
 
-    def position_key(self) -> tuple[int, tuple[int, ...], int, int | None]:
-        return (self.placed, tuple(self.points), self.due, self.to_move)
+    def position_key(self) -> tuple[int, tuple[int, ...], int, int | None, tuple[int, ...]]:
+        return (self.placed, tuple(self.points), self.due, self.to_move, self.withdrawn)
 
     def is_empty_triangle(self, triangle: int) -> bool:
         """True for an empty triangle whose every side borders a piece or the board's edge."""
@@ -150,7 +147,7 @@ class TricolorState(State[Lozenge]):
         self.points[mover] += completion.points
         self.due = (self.due + 1) % 3
         keeps_turn = completion.extra_move
-        self.to_move = mover if keeps_turn else (mover + 1) % self.game.num_players
+        self.to_move = mover if keeps_turn else self.seat_after(mover)
         ended = not self.available & board.colour_mask[self.due]
         if ended:
             self.points[mover] += 1
@@ -180,7 +177,7 @@ class TricolorState(State[Lozenge]):
 
     # --- positions ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self) -> dict[str, Any]:
         board = self.board
         return {
             "game": str(self.game.spec),
@@ -213,7 +210,7 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
     def new_initial_state(self) -> TricolorState:
         return TricolorState(self)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TricolorState:
+    def _read_position(self, obj: Mapping[str, Any]) -> TricolorState:
         return _state_from_json(self, obj)
 
     def info(self) -> dict[str, Any]:

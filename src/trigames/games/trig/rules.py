@@ -60,10 +60,6 @@ class TrigState(State[TrigMove]):
     # --- queries ------------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    @property
     def occupied(self) -> int:
         """Cells holding a peg of either player."""
         return self.pegs[0] | self.pegs[1]
@@ -124,7 +120,7 @@ class TrigState(State[TrigMove]):
     def scores(self) -> tuple[int, ...]:
         return (1, 0) if self.winner == 0 else (0, 1) if self.winner == 1 else (0, 0)
 
-    def outcome(self) -> Outcome | None:
+    def _rules_outcome(self) -> Outcome | None:
         if self.end_reason is None:
             return None
         winners = (0, 1) if self.winner is None else (self.winner,)
@@ -241,7 +237,7 @@ class TrigState(State[TrigMove]):
 
     # --- positions ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self) -> dict[str, Any]:
         names = self.board.placements
         return {
             "game": str(self.game.spec),
@@ -274,7 +270,7 @@ class Trig(Game[TrigMove, TrigState]):
     def new_initial_state(self) -> TrigState:
         return TrigState(self)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TrigState:
+    def _read_position(self, obj: Mapping[str, Any]) -> TrigState:
         return _state_from_json(self, obj)
 
     def info(self) -> dict[str, Any]:

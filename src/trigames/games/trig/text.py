@@ -29,7 +29,7 @@ def render(state: TrigState, *, color: bool = False) -> str:
     G   ·   2   3   ·   5  [W]  #   8   9   ·  11  12   ·   G
     """
     board = state.board
-    last = state.history[-1] if state.history else None
+    last = state.last_move
     placed, captured = board.move_parts(last) if last is not None else (-1, None)
     columns = [2 * q + r for q, r in board.cells]
     left = min(columns)

@@ -55,10 +55,6 @@ class TriggleState(State[Band]):
 
     # --- queries ------------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
     def legal_moves(self) -> list[Band]:
         if self.to_move is None:
             return []
@@ -86,12 +82,13 @@ class TriggleState(State[Band]):
         total = self.game.markers
         return tuple(total - left for left in self.markers)
 
-    def outcome(self) -> Outcome | None:
+    def _rules_outcome(self) -> Outcome | None:
         if self.end_reason is None:
             return None
-        scores = self.scores()
-        best = min(scores) if self.game.misere else max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        scores, seats = self.scores(), self.seats_in_game()
+        in_game = [scores[seat] for seat in seats]
+        best = min(in_game) if self.game.misere else max(in_game)
+        winners = tuple(seat for seat in seats if scores[seat] == best)
         return Outcome(winners, scores, self.end_reason)
 
     def is_complete(self, triangle: int) -> bool:
@@ -116,8 +113,8 @@ class TriggleState(State[Band]):
         """The triangles the last move claimed."""
         return self._undo[-1][7] if self._undo else ()
 
-    def position_key(self) -> tuple[int, tuple[int, ...], int | None]:
-        return (self.placed, tuple(self.owner), self.to_move)
+    def position_key(self) -> tuple[int, tuple[int, ...], int | None, tuple[int, ...]]:
+        return (self.placed, tuple(self.owner), self.to_move, self.withdrawn)
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -153,7 +150,7 @@ class TriggleState(State[Band]):
             undo = self._undo[-1]
             self._undo[-1] = (*undo[:7], tuple(claims))
         self.end_reason = self._end_reason()
-        self.to_move = None if self.end_reason else (mover + 1) % self.game.num_players
+        self.to_move = None if self.end_reason else self.seat_after(mover)
 
     def _end_reason(self) -> str | None:
         if sum(self.scores()) == len(self.owner):
@@ -180,7 +177,7 @@ class TriggleState(State[Band]):
 
     # --- positions ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self) -> dict[str, Any]:
         board = self.board
         return {
             "game": str(self.game.spec),
@@ -218,7 +215,7 @@ class Triggle(Game[Band, "TriggleState"]):
     def new_initial_state(self) -> TriggleState:
         return TriggleState(self)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TriggleState:
+    def _read_position(self, obj: Mapping[str, Any]) -> TriggleState:
         return _state_from_json(self, obj)
 
     def info(self) -> dict[str, Any]:

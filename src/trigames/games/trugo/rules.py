@@ -140,10 +140,6 @@ class TrugoState(State[TrugoMove]):
     # --- queries ------------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    @property
     def waning(self) -> bool:
         """True once the pool is empty."""
         return self.pool == 0
@@ -152,7 +148,7 @@ class TrugoState(State[TrugoMove]):
         """Pieces on the board for each player, pinned pieces included."""
         return (self.count[0], self.count[1])
 
-    def outcome(self) -> Outcome | None:
+    def _rules_outcome(self) -> Outcome | None:
         if self.end_reason is None:
             return None
         return Outcome(self.winners, self.scores(), self.end_reason)
@@ -188,6 +184,8 @@ class TrugoState(State[TrugoMove]):
         return list(self._legal_table())
 
     def _legal_table(self) -> dict[TrugoMove, Code]:
+        if self.to_move is None:
+            return {}
         if self._legal_stamp == self._stamp:
             return self._legal
         table: dict[TrugoMove, Code] = {}
@@ -654,7 +652,7 @@ class TrugoState(State[TrugoMove]):
 
     # --- positions ----------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self) -> dict[str, Any]:
         w = self.window
         names = ORIENTATION_NAMES
         tiles = [[*w.tile_xy[t], names[self.orient[t]]] for t in sorted(self.present)]
@@ -723,7 +721,7 @@ class Trugo(Game[TrugoMove, TrugoState]):
     def new_initial_state(self) -> TrugoState:
         return TrugoState(self)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TrugoState:
+    def _read_position(self, obj: Mapping[str, Any]) -> TrugoState:
         return _state_from_json(self, obj)
 
     def info(self) -> dict[str, Any]:
