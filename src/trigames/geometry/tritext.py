@@ -18,7 +18,7 @@ C    1   2    C
 
 from __future__ import annotations
 
-from trigames.geometry.trilattice import HexRegion, Point, Triangle
+from trigames.geometry.trilattice import DIRECTIONS, HexRegion, Point, Triangle
 
 RESET = "\x1b[0m"
 
@@ -90,3 +90,111 @@ class LatticeCanvas:
             label = letters[line // 2 - radius] if line % 2 == 0 else " "
             rows.append(f"{label}  {''.join(cells)}  {label}".rstrip())
         return "\n".join(rows)
+
+
+class StandingCanvas:
+    """A text canvas for the hexagon standing on a corner (as
+    :func:`~.trilattice.to_standing_plane` draws it): each row of points is a column, lettered
+    above and below the board, its points numbered down the column.
+
+    A unit of height is four text lines and neighbouring columns are :attr:`GAP` characters
+    apart, so the triangles keep roughly their shape in a terminal. A vertical side takes three
+    lines (``│``), a slanted side one character (``╲`` or ``╱``) halfway along it.
+
+    >>> canvas = StandingCanvas(HexRegion(1))
+    >>> for a, b in HexRegion(1).segments():
+    ...     canvas.segment(a, b)
+    >>> canvas.triangle(((0, -1), (1, -1), (0, 0)), "x")
+    >>> print(canvas.render())
+      A     B     C
+    <BLANKLINE>
+            1
+         ╱  │  ╲
+      1     │     1
+      │  ╲  │  ╱  │
+      │ x   2     │
+      │  ╱  │  ╲  │
+      2     │     2
+         ╲  │  ╱
+            3
+    <BLANKLINE>
+      A     B     C
+    """
+
+    #: Characters from one column of points to the next.
+    GAP = 6
+
+    def __init__(self, region: HexRegion, *, numbers: bool = True) -> None:
+        self.region = region
+        radius = region.radius
+        self.width = 1 if 2 * radius + 1 <= 9 else 2  # digits of the largest point number
+        self.cells = [[" "] * (2 * radius * self.GAP + self.width) for _ in range(8 * radius + 1)]
+        if numbers:
+            for q, r in region.points:
+                self.point((q, r), str(q - region.row_range(r).start + 1))
+
+    def _line(self, point: Point) -> int:
+        q, r = point
+        return 4 * q + 2 * r + 4 * self.region.radius
+
+    def _column(self, point: Point) -> int:
+        """The column of the point's last digit, where its vertical sides are drawn."""
+        return (point[1] + self.region.radius) * self.GAP + self.width - 1
+
+    def put(self, line: int, column: int, text: str, code: str | None = None) -> None:
+        """Write ``text`` from ``(line, column)``, one character per cell."""
+        for k, char in enumerate(text):
+            self.cells[line][column + k] = paint(char, code)
+
+    def point(self, point: Point, label: str, code: str | None = None) -> None:
+        """Label a point (right-aligned in the point's ``width`` columns)."""
+        self.put(
+            self._line(point), self._column(point) - self.width + 1, label.rjust(self.width), code
+        )
+
+    def segment(self, a: Point, b: Point, code: str | None = None, *, blank: bool = False) -> None:
+        """Draw the unit side between neighbouring points ``a`` and ``b``; ``blank`` writes
+        spaces instead (painted with ``code``: the piece covering both sides of it)."""
+        if (b[0] - a[0], b[1] - a[1]) not in DIRECTIONS:
+            raise ValueError(f"{a} and {b} are not neighbouring points")
+        (line_a, column_a), (line_b, column_b) = sorted(
+            ((self._line(a), self._column(a)), (self._line(b), self._column(b)))
+        )
+        if column_a == column_b:
+            for line in range(line_a + 1, line_b):
+                self.put(line, column_a, " " if blank else "│", code)
+        else:
+            glyph = " " if blank else "╲" if column_b > column_a else "╱"
+            self.put(line_a + 1, (column_a + column_b) // 2, glyph, code)
+
+    def triangle(
+        self, triangle: Triangle, label: str, code: str | None = None, *, fill: str | None = None
+    ) -> None:
+        """Write a one-character label at the centre of a unit triangle: on the line of its
+        corner alone in its column, a third of the way from its vertical side. ``fill`` (a
+        background colour) paints the triangle's other cells."""
+        apex = next(c for c in triangle if sum(d[1] == c[1] for d in triangle) == 1)
+        side = self._column(next(c for c in triangle if c != apex))
+        column, line = self._column(apex), self._line(apex)
+        step = 1 if column > side else -1
+        if fill:
+            for inside in range(side + step, column - (self.width if step > 0 else 0), step):
+                self.put(line, inside, " ", fill)
+            for inside in (side + step, side + 2 * step):
+                self.put(line - 1, inside, " ", fill)
+                self.put(line + 1, inside, " ", fill)
+        self.put(line, side + (column - side) // 3, label, code)
+
+    def render(self) -> str:
+        """The canvas as text, the column letters above and below it."""
+        letters = [" "] * len(self.cells[0])
+        for r, letter in self.region.row_letters():
+            letters[self._column((0, r))] = letter
+        lines = [
+            "".join(letters),
+            "",
+            *("".join(cells) for cells in self.cells),
+            "",
+            "".join(letters),
+        ]
+        return "\n".join(f"  {line}".rstrip() for line in lines)
