@@ -238,3 +238,10 @@ def test_colour_text_only_adds_colours(state: TricolorState) -> None:
         (fill,) = fills[letter]
         assert codes.startswith(fill)
         assert codes != fill
+
+
+def test_the_rules_page_shows_the_text_board_as_it_is_drawn() -> None:
+    state = load("tricolor(size=2)").new_initial_state()
+    for move in ("B2-B3", "B3-C4", "B2-C2", "D2-D3"):  # as the rules page says
+        state.play(move)
+    assert f"```\n{state.game.render_text(state)}\n```" in Tricolor.rules()
