@@ -70,7 +70,9 @@ def shared_side(lozenge: Lozenge) -> frozenset[Point]:
 
 
 def colour(lozenge: Lozenge) -> str:
-    """By the angle of the shared side: horizontal orange, falling right green, left yellow."""
+    """By the angle of the shared side, in the frame where the names' letters are rows (the board
+    is drawn reflected in y = x, letters as columns): horizontal orange, falling right green,
+    falling left yellow."""
     a, b = sorted(shared_side(lozenge), key=lambda p: (p[1], p[0]))
     (x1, y1), (x2, y2) = xy(a), xy(b)
     if abs(y1 - y2) < 1e-9:

@@ -43,6 +43,19 @@ def to_plane(point: Point) -> tuple[float, float]:
     return (q + r / 2, r * math.sqrt(3) / 2)
 
 
+def to_standing_plane(point: Point) -> tuple[float, float]:
+    """:func:`to_plane` reflected in the line ``y = x``: the hexagon stands on a corner.
+
+    Rows of points become columns, drawn from the left, each counting down; the lattice has
+    vertical sides. Every point keeps its name, only the picture changes (Tricolor is drawn so).
+
+    >>> to_plane((1, 0)), to_standing_plane((1, 0))
+    ((1.0, 0.0), (0.0, 1.0))
+    """
+    x, y = to_plane(point)
+    return (y, x)
+
+
 def triangle_centre(triangle: Triangle) -> tuple[float, float]:
     """Cartesian centre of a triangle of lattice points."""
     xs, ys = zip(*(to_plane(corner) for corner in triangle), strict=True)

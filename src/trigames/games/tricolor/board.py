@@ -22,9 +22,11 @@ from trigames.geometry.trilattice import DIRECTIONS, HexRegion, Point, Triangle,
 #: Piece colours, in the order they are due: the first piece of a game is orange.
 COLOURS = ("orange", "green", "yellow")
 
-#: Colour of a lozenge by the direction of its shared side (``b - a``): a horizontal shared side
-#: makes an upright lozenge (orange); a side going down to the right makes a lozenge whose long
-#: diagonal rises from left to right (green); down to the left, falls from left to right (yellow).
+#: Colour of a lozenge by the direction of its shared side (``b - a``). As the board is drawn,
+#: standing on a corner (rows of points are columns), a side going down its column makes a
+#: lozenge lying flat (orange); a side going down into the next column on the right, one whose
+#: long diagonal rises from left to right (green); up into it, one whose long diagonal falls
+#: (yellow).
 COLOUR_OF_SIDE = {(1, 0): 0, (0, 1): 1, (-1, 1): 2}
 
 CROWN, STAR, HEXAGON = "crown", "star", "hexagon"

@@ -1,19 +1,22 @@
 """Tricolor drawn as SVG: the grid of triangles and the lozenges laid on it, in their colours.
 
-Each piece is a lozenge filled orange, green or yellow, the last one outlined in the last-move
-colour; an empty triangle (one no piece can cover any more) is greyed with a dot. Points carry
-their names (``data-name="D4"``): a lozenge is played by clicking the two ends of the side its
-triangles share. Row letters stand on both sides, each point's number in its row beside it,
-and the colour due is shown above the board.
+The board stands on a corner, as the seed draws it (:func:`~trigames.geometry.trilattice.
+to_standing_plane`): the lattice has vertical sides, so an orange lozenge lies flat, a green one
+rises from left to right and a yellow one falls. Each piece is filled in its colour, the last
+one outlined in the last-move colour; an empty triangle (one no piece can cover any more) is
+greyed with a dot. Points carry their names (``data-name="D4"``): a lozenge is played by
+clicking the two ends of the side its triangles share. The rows of points are columns, their
+letters above and below them, each point's number down its column beside it; the colour due is
+shown above the board, with a lozenge of that colour lying as it does on the board.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trigames.games.tricolor.board import COLOURS
+from trigames.games.tricolor.board import COLOURS, TricolorBoard
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
-from trigames.geometry.trilattice import to_plane, triangle_centre
+from trigames.geometry.trilattice import Point, to_standing_plane
 
 if TYPE_CHECKING:
     from trigames.games.tricolor.rules import TricolorState
@@ -37,21 +40,22 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
     region = board.region
     canvas = SvgCanvas(scale=44)
     canvas.polygon(
-        [to_plane(p) for p in region.outline()],
+        [to_standing_plane(p) for p in region.outline()],
         fill=PALETTE["board"],
         stroke=PALETTE["faint"],
         width=0.5,
     )
     for a, b in region.segments():
-        canvas.line(to_plane(a), to_plane(b), stroke=PALETTE["line"], width=0.02)
+        canvas.line(to_standing_plane(a), to_standing_plane(b), stroke=PALETTE["line"], width=0.02)
     for t, triangle in enumerate(board.triangles):
         if state.is_empty_triangle(t):
             canvas.polygon(
-                [to_plane(c) for c in triangle],
+                [to_standing_plane(c) for c in triangle],
                 fill=PALETTE["faint"],
                 attrs=piece_attributes("empty", None, None, board.triangle_names[t]),
             )
-            canvas.circle(triangle_centre(triangle), 0.05, fill=PALETTE["label"])
+            xs, ys = zip(*(to_standing_plane(c) for c in triangle), strict=True)
+            canvas.circle((sum(xs) / 3, sum(ys) / 3), 0.05, fill=PALETTE["label"])
     last_piece = -1
     for i, seat in enumerate(state.placed_by):
         if seat < 0:
@@ -64,30 +68,30 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
         _piece(canvas, state, last_piece, state.placed_by[last_piece], last=True)
     for point in region.points:
         canvas.circle(
-            to_plane(point),
+            to_standing_plane(point),
             0.11,
             fill=PALETTE["ink"],
             attrs={"data-name": region.name(point), "data-spot": "point"},
         )
         if labels:
-            x, y = to_plane(point)
+            x, y = to_standing_plane(point)
             number = point[0] - region.row_range(point[1]).start + 1
-            canvas.text((x + 0.2, y - 0.2), str(number), size=0.17)
+            canvas.text((x + 0.14, y - 0.25), str(number), size=0.17, anchor="start")
     if labels:
         for r, letter in region.row_letters():
-            row = region.row_range(r)
-            left, y = to_plane((row.start, r))
-            right, _ = to_plane((row.stop - 1, r))
-            canvas.text((left - 0.7, y), letter, size=0.3, bold=True)
-            canvas.text((right + 0.7, y), letter, size=0.3, bold=True)
-    top = to_plane(region.outline()[0])[1] - 0.9
+            column = region.row_range(r)
+            x, top = to_standing_plane((column.start, r))
+            _, bottom = to_standing_plane((column.stop - 1, r))
+            canvas.text((x, top - 0.6), letter, size=0.3, bold=True)
+            canvas.text((x, bottom + 0.6), letter, size=0.3, bold=True)
+    top = -region.radius - 1.25  # above the top corner and its column's letter
     if state.is_over():
         canvas.text((0, top), "Game over", size=0.34, fill=PALETTE["ink"])
     else:
         canvas.text((-0.15, top), "Due:", size=0.34, fill=PALETTE["ink"], anchor="end")
         canvas.text((0.0, top), state.due_colour, size=0.34, fill=PALETTE["ink"], anchor="start")
         canvas.polygon(
-            _swatch(-1.5, top),
+            _swatch(board, state.due, (-1.55, top)),
             fill=PIECE_FILLS[state.due],
             stroke=PALETTE["ink"],
             width=0.02,
@@ -100,16 +104,21 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
     )
 
 
-def _piece(canvas: SvgCanvas, state: TricolorState, i: int, seat: int, *, last: bool) -> None:
-    """Lozenge ``i``: its four corners in turn, the shared side's ends opposite each other."""
-    board = state.board
+def _corners(board: TricolorBoard, i: int) -> list[Point]:
+    """Lozenge ``i``'s four corners in turn, the shared side's ends opposite each other."""
     a, b = board.shared_sides[i]
-    thirds = [
+    third, fourth = (
         next(c for c in board.triangles[t] if c not in (a, b)) for t in board.lozenge_triangles[i]
-    ]
+    )
+    return [a, third, b, fourth]
+
+
+def _piece(canvas: SvgCanvas, state: TricolorState, i: int, seat: int, *, last: bool) -> None:
+    """Lozenge ``i`` filled in its colour."""
+    board = state.board
     colour = board.colour[i]
     canvas.polygon(
-        [to_plane(a), to_plane(thirds[0]), to_plane(b), to_plane(thirds[1])],
+        [to_standing_plane(c) for c in _corners(board, i)],
         fill=PIECE_FILLS[colour],
         stroke=PALETTE["last"] if last else PALETTE["ink"],
         width=0.08 if last else 0.035,
@@ -122,6 +131,10 @@ def _piece(canvas: SvgCanvas, state: TricolorState, i: int, seat: int, *, last: 
     )
 
 
-def _swatch(x: float, y: float) -> list[tuple[float, float]]:
-    """A small upright lozenge centred at ``(x, y)``, for the colour due."""
-    return [(x, y - 0.3), (x + 0.17, y), (x, y + 0.3), (x - 0.17, y)]
+def _swatch(
+    board: TricolorBoard, colour: int, at: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """A small lozenge of ``colour`` centred at ``at``, turned as that colour lies on the board."""
+    corners = [to_standing_plane(c) for c in _corners(board, board.by_colour[colour][0])]
+    cx, cy = (sum(c[0] for c in corners) / 4, sum(c[1] for c in corners) / 4)
+    return [(at[0] + 0.35 * (x - cx), at[1] + 0.35 * (y - cy)) for x, y in corners]

@@ -1,9 +1,11 @@
-"""Tricolor drawn as text: the colour due on top, then the board.
+"""Tricolor drawn as text: the colour due on top, then the board standing on a corner.
 
-Points show their number in their row, rows their letter. A piece shows its colour's initial
-(``o`` orange, ``g`` green, ``y`` yellow) in both of its triangles, with the side between them
-left out; the last piece is in capitals (and highlighted in colour). ``·`` marks an empty
-triangle: one that no piece can cover any more.
+The board is drawn as the seed describes it, with vertical sides: the rows of points are
+columns, lettered above and below, and each point shows its number down its column. A piece
+shows its colour's initial (``o`` orange, ``g`` green, ``y`` yellow) in both of its triangles,
+with the side between them left out, so an orange piece lies flat, a green one rises from left
+to right and a yellow one falls. The last piece is in capitals (and highlighted in colour).
+``·`` marks an empty triangle: one that no piece can cover any more.
 """
 
 from __future__ import annotations
@@ -11,54 +13,71 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trigames.games.tricolor.board import COLOURS
-from trigames.geometry.tritext import LatticeCanvas
+from trigames.geometry.tritext import StandingCanvas
 
 if TYPE_CHECKING:
     from trigames.games.tricolor.rules import Completion, TricolorState
 
-COLOUR_CODES = ("\x1b[38;5;208m", "\x1b[32m", "\x1b[33m")
-LAST = "\x1b[7m"
+#: The colours' names in a colour terminal, and the pieces: dark letters on the colour.
+COLOUR_CODES = ("\x1b[38;5;208m", "\x1b[38;5;34m", "\x1b[38;5;178m")
+FILLS = ("\x1b[30;48;5;208m", "\x1b[30;48;5;71m", "\x1b[30;48;5;220m")
+LAST = "\x1b[1;7m"
 DIM = "\x1b[2m"
 
 
 def render(state: TricolorState, *, color: bool = False) -> str:
-    """The due colour and the board.
+    """The due colour and the board: here the first piece, orange B2-B3, lies flat across the
+    side from B2 down to B3.
 
     >>> import trigames
     >>> state = trigames.load_game("tricolor(size=2)").new_initial_state()
     >>> state.play("B2-B3")
     >>> print(render(state))
     Due: green
-    A      1───2───3      A
-          / \\ /O\\ / \\
-    B    1───2   3───4    B
-        / \\ / \\O/ \\ / \\
-    C  1───2───3───4───5  C
-        \\ / \\ / \\ / \\ /
-    D    1───2───3───4    D
-          \\ / \\ / \\ /
-    E      1───2───3      E
+      A     B     C     D     E
+    <BLANKLINE>
+                  1
+               ╱  │  ╲
+            1     │     1
+         ╱  │  ╲  │  ╱  │  ╲
+      1     │     2     │     1
+      │  ╲  │  ╱  │  ╲  │  ╱  │
+      │     2     │     2     │
+      │  ╱     ╲  │  ╱  │  ╲  │
+      2   O   O   3     │     2
+      │  ╲     ╱  │  ╲  │  ╱  │
+      │     3     │     3     │
+      │  ╱  │  ╲  │  ╱  │  ╲  │
+      3     │     4     │     3
+         ╲  │  ╱  │  ╲  │  ╱
+            4     │     4
+               ╲  │  ╱
+                  5
+    <BLANKLINE>
+      A     B     C     D     E
     """
     board = state.board
-    canvas = LatticeCanvas(board.region)
-    line = "─" * (canvas.width + 2)
+    canvas = StandingCanvas(board.region)
     hidden = {
         frozenset(board.shared_sides[i]) for i, seat in enumerate(state.placed_by) if seat >= 0
     }
     for a, b in board.region.segments():
         if frozenset((a, b)) not in hidden:
-            glyph = line if a[1] == b[1] else ("\\" if b[0] == a[0] else "/")
-            canvas.segment(a, b, glyph, DIM if color else None)
+            canvas.segment(a, b, DIM if color else None)
     for i, seat in enumerate(state.placed_by):
         if seat < 0:
             continue
         colour = board.colour[i]
-        letter = COLOURS[colour][0]
-        code = COLOUR_CODES[colour]
+        letter, code = COLOURS[colour][0], FILLS[colour]
         if i == state.last_piece:
             letter, code = letter.upper(), code + LAST
+        if color:
+            canvas.segment(*board.shared_sides[i], FILLS[colour], blank=True)
         for t in board.lozenge_triangles[i]:
-            canvas.triangle(board.triangles[t], letter, code if color else None)
+            if color:
+                canvas.triangle(board.triangles[t], letter, code, fill=FILLS[colour])
+            else:
+                canvas.triangle(board.triangles[t], letter)
     for t, triangle in enumerate(board.triangles):
         if state.is_empty_triangle(t):
             canvas.triangle(triangle, "·")
