@@ -223,4 +223,4 @@ def describe_last_move(state: TrugoState) -> str:
 
 _WAYS = {0: "east", 1: "north-west", 2: "south-west"}
 
-__all__ = ["describe_last_move", "render", "spot_name"]
+__all__ = ["describe_last_move", "render", "spot_name", "view"]
