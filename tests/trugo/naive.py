@@ -2,7 +2,11 @@
 
 It imports nothing from ``trigames``. Tiles are flat-topped hexagons on axial cells ``(q, r)``;
 every point (a tile centre or a tile corner) is named by the grid coordinates ``(X, Y)`` of the
-position format: tile ``(q, r)`` is centred at ``(3 q, 2 r + q)``. Every derived table
+position format: tile ``(q, r)`` is centred at ``(3 q, 2 r + q)``. Names in notation are
+read off a fixed frame: with ``n`` tiles in the pool, tiles stay within ``n`` steps of the first
+one, so no named point lies further than ``3 n + 2`` grid columns left of it (the left corner of
+a tile ``n`` steps away) or ``2 n + 1`` grid rows above it; column ``a`` and row 1 are there.
+Every derived table
 (which tiles meet at a corner, band links, tile edges) is rebuilt from the tiles whenever it is
 needed, and every rule is applied to the whole board: nothing is incremental.
 """
@@ -62,9 +66,16 @@ def column(i: int) -> str:
     return letters[i] if i < 26 else column(i // 26 - 1) + letters[i % 26]
 
 
+def point_name(tiles: int, point: Point) -> str:
+    """The name of a grid point in the frame of a game of ``tiles`` tiles."""
+    x, y = point
+    return f"{column(x + 3 * tiles + 2)}{y + 2 * tiles + 2}"
+
+
 @dataclass
 class Position:
     spec: str
+    tiles_in_game: int  # the option ``tiles``: fixes the names' frame
     stacking: bool
     waning_limit: int
     tiles: dict[Cell, int]  # orientation of each placed tile
@@ -114,16 +125,8 @@ class Position:
             return {(0, 0)}
         return {(q + dq, r + dr) for q, r in self.tiles for dq, dr in STEPS} - set(self.tiles)
 
-    def names(self) -> dict[Point, str]:
-        """Names of the points of the drawing: columns and rows count from the top-left corner
-        of the layout's tiles (with the cells where a tile may go, while waxing)."""
-        cells = set(self.tiles)
-        if self.pool > 0:
-            cells |= self.cells_next_to_tiles()
-        left = min(centre(c)[0] for c in cells) - 2
-        top = min(centre(c)[1] for c in cells) - 1
-        points = {centre(c) for c in cells} | {corner(c, k) for c in cells for k in range(6)}
-        return {(x, y): f"{column(x - left)}{y - top + 1}" for x, y in points}
+    def name(self, point: Point) -> str:
+        return point_name(self.tiles_in_game, point)
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -183,20 +186,20 @@ class Position:
         if self.to_move is None:
             return {}
         moves: dict[str, Move] = {}
-        name = self.names()
+        name = self.name
         if self.pool > 0:
             for cell in self.cells_next_to_tiles():
                 for o, way in enumerate(WAYS):
-                    moves[name[centre(cell)] + way] = ("place", cell, o)
+                    moves[name(centre(cell)) + way] = ("place", cell, o)
         else:
             for cell in self.tiles:
                 if self.removable(cell):
-                    moves["-" + name[centre(cell)]] = ("remove", cell)
+                    moves["-" + name(centre(cell))] = ("remove", cell)
         full, links, edges = self.full(), self.links(), self.edges()
         for start, stack in self.stacks.items():
             if stack[-1] == LETTERS[self.to_move]:
                 for end in self.destinations(start, full, links, edges):
-                    moves[f"{name[start]}-{name[end]}"] = ("move", start, end)
+                    moves[f"{name(start)}-{name(end)}"] = ("move", start, end)
         return moves or {"pass": ("pass",)}
 
     # --- playing ----------------------------------------------------------------------------
@@ -332,6 +335,7 @@ def from_json(obj: dict[str, Any]) -> Position:
     result = obj["result"]
     position = Position(
         spec=spec,
+        tiles_in_game=int(options.get("tiles", 36)),
         stacking=options.get("stacking", "true") == "true",
         waning_limit=int(options.get("waning_limit", 200)),
         tiles={cell_at((x, y)): WAYS.index(way) for x, y, way in obj["tiles"]},

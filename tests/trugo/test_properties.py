@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import trigames
 from tests.trugo import naive
+from tests.trugo.drawings import TextBoard
 from trigames.games.trugo import Trugo, TrugoState
 
 SPECS = ["trugo", "trugo(tiles=12,pieces=8)", "trugo(tiles=9,pieces=5,stacking=false)"]
@@ -79,12 +80,20 @@ def test_every_move_notation_reads_back_and_names_spots_on_the_drawing(
     rng = random.Random(seed)
     while not state.is_over() and len(state.history) < plies:
         state.play(rng.choice(state.legal_moves()))
-    drawing = game.render_text(state)
-    header = "\n".join(drawing.splitlines()[:2])
+    board = TextBoard(game.render_text(state))
+    labels = board.labels()
+    pieces = {board.name_at(*at) for at in board.pieces()}
     for move in state.legal_moves():
         assert state.parse_move(str(move).upper()) == move
-        if str(move) != "pass":
-            letters = str(move).lstrip("-")[0]
-            assert letters in header
+        text = str(move)
+        if text == "pass":
+            continue
+        if "-" in text[1:]:  # a piece moves from a piece to a junction of the drawing
+            start, end = text.split("-")
+            assert start in pieces
+            assert board.where(end) is not None
+        else:  # a tile goes on, or leaves, a cell whose name the drawing shows
+            cell = text.lstrip("-").rstrip("nsew")
+            assert board.where(cell) == labels[cell]
     again = game.state_from_json(state.to_json())
     assert [str(m) for m in again.legal_moves()] == [str(m) for m in state.legal_moves()]

@@ -231,7 +231,7 @@ def test_a_removal_that_would_disconnect_the_layout_is_refused() -> None:
 def test_a_placement_gives_new_junctions_pieces_while_supplies_last() -> None:
     game = load("trugo(pieces=1)")
     state = game.new_initial_state()
-    state.play("c2e")
+    state.play("dg74e")
     cells = {str(m)[:-1] for m in state.legal_moves() if str(m).endswith("e")}
     assert len(cells) == 6
     state.play(state.legal_moves()[0])  # a neighbour: still no junction
@@ -248,9 +248,9 @@ def test_a_placement_gives_new_junctions_pieces_while_supplies_last() -> None:
 def test_placements_only_touch_the_layout() -> None:
     state = load().new_initial_state()
     aside = state.window.grid_tiles[(3, 1)]
-    with pytest.raises(trigames.IllegalMoveError, match="first tile goes in the middle"):
+    with pytest.raises(trigames.IllegalMoveError, match="first tile goes in the middle, dg74"):
         state.play(f"{state.tile_name(aside)}e")
-    state.play("c2e")
+    state.play("dg74e")
     far = state.window.grid_tiles[(6, 2)]
     with pytest.raises(trigames.IllegalMoveError, match="next to a tile"):
         state.play(f"{state.tile_name(far)}e")
@@ -317,9 +317,11 @@ def test_notation_errors_say_what_is_valid() -> None:
     state = load().new_initial_state()
     with pytest.raises(trigames.MoveParseError, match="c2e, c2nw or c2sw"):
         state.parse_move("c2x")
-    state.play("c2e")
+    state.play("dg74e")
     with pytest.raises(trigames.IllegalMoveError, match="junction"):
         state.play(f"{state.tile_name(state.window.origin)}-a1")
+    with pytest.raises(trigames.IllegalMoveError, match="columns run from a to hm, rows from 1 to"):
+        state.play("zz9e")
 
 
 def test_positions_are_checked() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import trigames
+from tests.trugo.drawings import TextBoard
 from trigames.games.trugo import TrugoState
 from trigames.geometry.hexcells import hexagon
 from trigames.geometry.honeycomb import tile_grid
@@ -29,16 +30,25 @@ def test_the_drawing_shows_pieces_stacks_and_junction_kinds() -> None:
 
 def test_every_name_in_the_drawing_is_where_its_column_and_row_say() -> None:
     state = flower()
+    board = TextBoard(state.game.render_text(state))
+    labels = board.labels()
+    assert set(labels) == {state.tile_name(t) for t in state.frontier}
+    for name, (line, column) in labels.items():
+        assert board.name_at(line, column) == name
+    starts = {str(move).split("-")[0] for move in state.legal_moves() if "-" in str(move)[1:]}
+    assert starts
+    assert starts <= {board.name_at(line, column) for line, column in board.pieces()}
+
+
+def test_two_letter_columns_are_written_downwards() -> None:
+    state = flower()
     lines = state.game.render_text(state).splitlines()
-    header = lines[0]
-    for move in state.legal_moves():
-        text = str(move)
-        if "-" not in text or text.startswith("-"):
-            continue
-        start = text.split("-")[0]
-        column, row = start[0], int(start[1:])
-        line = lines[1 + 2 * (row - 1)]
-        assert line[header.index(column)] in "WB", (text, line)
+    # the default frame has 221 columns: here they run from cy to do, two header lines
+    assert lines[0].split() == ["c", "c", *"d" * 15]
+    assert lines[1].split() == ["y", "z", *"abcdefghijklmno"]
+    assert lines[2].startswith("69 ")
+    assert lines[2].endswith(" 69")
+    assert "dg70" in lines[4]
 
 
 def test_colours_only_when_asked() -> None:

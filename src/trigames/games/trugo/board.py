@@ -1,22 +1,30 @@
 """Trugo's notation and the small tables its rules use.
 
-Names are read off the drawing: a column of the text grid has a letter name (``a`` to ``z``,
-then ``aa``, ``ab``...) and a row of it a number, counted from the top-left corner of the
-current layout, so ``c2`` is the third column, second row. Tile centres and junctions never
-share a grid point, so one name says which is meant.
+Every cell and every junction has one name for the whole game, read off a fixed frame: the
+bounding box of the game's :class:`~trigames.geometry.honeycomb.TileWindow` (every cell within
+``tiles`` steps of the first tile, and their corners), which no layout of the game can leave.
+A column of the grid has a letter name (``a`` to ``z``, then ``aa``, ``ab``...), counted from
+the frame's left edge, and a row a number, counted from its top, so the names never depend on
+the layout. Tile centres and junctions never share a grid point, so one name says which is
+meant. The first tile of the default game (36 tiles) is ``dg74``.
 
 >>> parse("c2e"), parse("-D4"), parse("c5-e7"), parse("Pass")
 (('place', (2, 1), 0), ('remove', (3, 3), -1), ('move', (2, 4), (4, 6)), ('pass', None, -1))
 >>> column_name(0), column_name(25), column_name(26), column_index("ab")
 ('a', 'z', 'aa', 27)
+>>> names = frame(36)
+>>> names.name((0, 0)), names.point((110, 73), "dg74e")
+('dg74', (0, 0))
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.protocol import NamedMove
+from trigames.geometry.honeycomb import window
 
 #: Orientation names: where a tile's light cap points (east, north-west, south-west).
 ORIENTATION_NAMES = ("e", "nw", "sw")
@@ -65,6 +73,56 @@ def spot_name(column: int, row: int) -> str:
     return f"{column_name(column)}{row + 1}"
 
 
+class Frame:
+    """The fixed names of the grid points of the window of a game of ``tiles`` tiles.
+
+    ``tile_names`` and ``junction_names`` give every window cell's and junction's name by id;
+    ``moves`` keeps the move objects already named, so a move is made once per game size.
+
+    >>> names = frame(3)
+    >>> names.columns, names.rows, names.name((0, 0)), names.point((11, 7), "l8e")
+    (23, 15, 'l8', (0, 0))
+    >>> names.point((23, 0), "x1e")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trigames.core.errors.MoveParseError: ... no x1: columns run from a to w, rows from 1 to 15
+    """
+
+    def __init__(self, tiles: int) -> None:
+        w = window(tiles)
+        xs = [x for x, _ in w.junction_xy]
+        ys = [y for _, y in w.junction_xy]
+        #: The grid point named ``a1``.
+        self.left, self.top = min(xs), min(ys)
+        self.columns, self.rows = max(xs) - self.left + 1, max(ys) - self.top + 1
+        self.tile_names = tuple(self.name(xy) for xy in w.tile_xy)
+        self.junction_names = tuple(self.name(xy) for xy in w.junction_xy)
+        self.moves: dict[int, TrugoMove] = {}
+
+    def name(self, point: tuple[int, int]) -> str:
+        """The name of grid point ``(X, Y)`` (``ValueError`` outside the frame)."""
+        column, row = point[0] - self.left, point[1] - self.top
+        if not (0 <= column < self.columns and 0 <= row < self.rows):
+            raise ValueError(f"grid point {point} is outside the names' frame")
+        return spot_name(column, row)
+
+    def point(self, spot: tuple[int, int], text: str) -> tuple[int, int]:
+        """The grid point ``(X, Y)`` of a spot as :func:`parse` gives it, in move ``text``."""
+        column, row = spot
+        if not (0 <= column < self.columns and 0 <= row < self.rows):
+            raise MoveParseError(
+                f"bad move {text!r}: there is no {spot_name(column, row)}: columns run from a "
+                f"to {column_name(self.columns - 1)}, rows from 1 to {self.rows}"
+            )
+        return column + self.left, row + self.top
+
+
+@cache
+def frame(tiles: int) -> Frame:
+    """The :class:`Frame` of games of ``tiles`` tiles (built once, then shared)."""
+    return Frame(tiles)
+
+
 def _spot(letters: str, digits: str, text: str) -> tuple[int, int]:
     row = int(digits) - 1
     if row < 0:
@@ -73,7 +131,8 @@ def _spot(letters: str, digits: str, text: str) -> tuple[int, int]:
 
 
 def parse(text: str) -> Parsed:
-    """The parts of a move in notation, with spots counted from the layout's top-left corner."""
+    """The parts of a move in notation, with spots ``(column, row)`` counted from 0 (a
+    :class:`Frame` turns them into grid points)."""
     cleaned = text.strip().lower() if isinstance(text, str) else ""
     if cleaned == "pass":
         return ("pass", None, -1)

@@ -3,8 +3,8 @@
 >>> import trigames
 >>> state = trigames.load_game("trugo").new_initial_state()
 >>> [str(m) for m in state.legal_moves()]  # the first tile, in its three orientations
-['c2e', 'c2nw', 'c2sw']
->>> state.play("c2e")
+['dg74e', 'dg74nw', 'dg74sw']
+>>> state.play("dg74e")
 >>> len(state.legal_moves())  # six cells around it, three ways each
 18
 """
@@ -31,7 +31,9 @@ from trigames.games.trugo.board import (
     PLACE,
     REMOVE,
     SPLITS,
+    Frame,
     TrugoMove,
+    frame,
     parse,
     spot_name,
 )
@@ -57,7 +59,7 @@ SEAT_LETTERS = ("W", "B")
 NO_RESULT = None
 
 # One undo record: mover, junction changes [(junction, bottom, top)], the move's code,
-# supplies, pool, quiet turns, frame, hash, pieces captured (White's, Blue's), pieces that left
+# supplies, pool, quiet turns, hash, pieces captured (White's, Blue's), pieces that left
 # with a removed tile, pieces given out by a placement (White's, Blue's).
 _Undo = tuple[
     int,
@@ -66,7 +68,6 @@ _Undo = tuple[
     tuple[int, int],
     int,
     int,
-    tuple[int, int],
     int,
     tuple[int, int],
     int,
@@ -110,6 +111,7 @@ class TrugoState(State[TrugoMove]):
         super().__init__(game)
         w = game.window
         self.window = w
+        self.names: Frame = frame(game.tiles)
         tiles, junctions = len(w.tiles), len(w.junctions)
         self.orient = [-1] * tiles  # orientation of each placed tile, -1 for an empty cell
         self.present: set[int] = set()
@@ -127,7 +129,6 @@ class TrugoState(State[TrugoMove]):
         self.to_move: int | None = 0
         self.winners: tuple[int, ...] = ()
         self.end_reason: str | None = None
-        self.frame = (-2, -1)  # grid point named a1
         self.hash = 0
         self.tile_hash = 0
         self.seen: dict[int, int] = {0: 1}  # how often each position occurred
@@ -165,14 +166,12 @@ class TrugoState(State[TrugoMove]):
         return (self.hash, self.pool, self.supply[0], self.supply[1], self.quiet, self.to_move)
 
     def junction_name(self, j: int) -> str:
-        """The junction's name in the current layout's notation, like ``c5``."""
-        x, y = self.window.junction_xy[j]
-        return spot_name(x - self.frame[0], y - self.frame[1])
+        """The junction's name, like ``dh73``: the same for the whole game."""
+        return self.names.junction_names[j]
 
     def tile_name(self, t: int) -> str:
-        """The cell's name in the current layout's notation, like ``c2``."""
-        x, y = self.window.tile_xy[t]
-        return spot_name(x - self.frame[0], y - self.frame[1])
+        """The cell's name, like ``dg74``: the same for the whole game."""
+        return self.names.tile_names[t]
 
     def is_full(self, j: int) -> bool:
         """True for a junction with all three tiles around it placed."""
@@ -190,7 +189,7 @@ class TrugoState(State[TrugoMove]):
             return self._legal
         table: dict[TrugoMove, Code] = {}
         if self.to_move is not None:
-            names = self.game.move_names(self.frame)
+            names = self.names.moves
             self._tile_moves(table, names)
             self._piece_moves(table, names, self.to_move)
             if not table:
@@ -283,7 +282,7 @@ class TrugoState(State[TrugoMove]):
                 table[move] = (MOVE, s, d)
 
     def _name(self, names: dict[int, TrugoMove], kind: int, a: int, b: int) -> TrugoMove:
-        """The move object for a code in this layout's notation (made once per layout)."""
+        """The move object for a code (made once per game size, kept in ``names``)."""
         slot = b if kind == PLACE else 3
         key = a * len(self.top) + b if kind == MOVE else -1 - (a * 4 + slot)
         move = names.get(key)
@@ -294,6 +293,8 @@ class TrugoState(State[TrugoMove]):
                 text = f"{self.tile_name(a)}{ORIENTATION_NAMES[b]}"
             else:
                 text = f"-{self.tile_name(a)}"
+            if len(names) > 1_000_000:
+                names.clear()
             move = names[key] = TrugoMove(text)
         return move
 
@@ -311,7 +312,7 @@ class TrugoState(State[TrugoMove]):
         return TrugoMove(f"-{spot_name(*a)}")
 
     def _junction_at(self, spot: tuple[int, int], text: str) -> int:
-        x, y = spot[0] + self.frame[0], spot[1] + self.frame[1]
+        x, y = self.names.point(spot, text)
         j = self.window.grid_junctions.get((x, y))
         if j is None:
             what = "a cell" if grid_tile(x, y) is not None else "no junction"
@@ -322,7 +323,7 @@ class TrugoState(State[TrugoMove]):
         return j
 
     def _tile_at(self, spot: tuple[int, int], text: str) -> int:
-        x, y = spot[0] + self.frame[0], spot[1] + self.frame[1]
+        x, y = self.names.point(spot, text)
         t = self.window.grid_tiles.get((x, y))
         if t is None:
             what = "a junction" if grid_junction(x, y) is not None else "no cell"
@@ -466,13 +467,6 @@ class TrugoState(State[TrugoMove]):
         self.hash ^= key
         self.tile_hash ^= key
 
-    def _update_frame(self) -> None:
-        xy = self.window.tile_xy
-        cells = self.present | self.frontier if self.pool > 0 else self.present
-        if not cells:
-            return
-        self.frame = (min(xy[t][0] for t in cells) - 2, min(xy[t][1] for t in cells) - 1)
-
     def _apply(self, move: TrugoMove) -> None:
         code = self.code_of(move)
         self.apply_code(code)
@@ -488,7 +482,6 @@ class TrugoState(State[TrugoMove]):
             (self.supply[0], self.supply[1]),
             self.pool,
             self.quiet,
-            self.frame,
             self.hash,
         )
         was_waning = self.pool == 0
@@ -508,7 +501,6 @@ class TrugoState(State[TrugoMove]):
                         given[owner] += 1
                         self._set(j, -1, owner)
                     changed.append(j)
-            self._update_frame()
         elif kind == REMOVE:
             removed_orientation = self.orient[a]
             for j in self.window.tile_corners[a]:
@@ -516,7 +508,6 @@ class TrugoState(State[TrugoMove]):
                     left += 1 + (self.bottom[j] >= 0)
                     self._set(j, -1, -1)
             self._drop_tile(a)
-            self._update_frame()
             # A removal only turns full junctions into partial ones, which are liberties:
             # it never leaves a group surrounded.
         elif kind == MOVE:
@@ -537,9 +528,9 @@ class TrugoState(State[TrugoMove]):
         self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
         if kind == REMOVE:
             code = (REMOVE, a, removed_orientation)
-        supply, pool, quiet, frame, old_hash = before
+        supply, pool, quiet, old_hash = before
         self._undo.append(
-            (mover, log, code, supply, pool, quiet, frame, old_hash, captured, left,
+            (mover, log, code, supply, pool, quiet, old_hash, captured, left,
              (given[0], given[1]))
         )  # fmt: skip
         self.to_move = opponent
@@ -615,7 +606,7 @@ class TrugoState(State[TrugoMove]):
         return released
 
     def _revert(self, move: TrugoMove) -> None:
-        (mover, log, code, supply, pool, quiet, frame, old_hash, *_) = self._undo.pop()
+        (mover, log, code, supply, pool, quiet, old_hash, *_) = self._undo.pop()
         count = self.seen[self.hash] - 1
         if count:
             self.seen[self.hash] = count
@@ -630,7 +621,7 @@ class TrugoState(State[TrugoMove]):
         elif kind == REMOVE:
             self._add_tile(a, b)  # a played removal keeps the tile's orientation in its code
         self.supply = [supply[0], supply[1]]
-        self.pool, self.quiet, self.frame, self.hash = pool, quiet, frame, old_hash
+        self.pool, self.quiet, self.hash = pool, quiet, old_hash
         self.to_move, self.winners, self.end_reason = mover, (), None
         self._stamp += 1
 
@@ -705,18 +696,8 @@ class Trugo(Game[TrugoMove, TrugoState]):
         #: one step further.
         self.window: TileWindow = window(self.tiles)
         self.zobrist = _zobrist(len(self.window.junctions), len(self.window.tiles))
-        self._move_names: dict[tuple[int, int], dict[int, TrugoMove]] = {}
         #: Tile moves of a layout, keyed by its tiles' hash and whether the pool is empty.
         self.tile_move_cache: dict[int, list[tuple[TrugoMove, Code]]] = {}
-
-    def move_names(self, frame: tuple[int, int]) -> dict[int, TrugoMove]:
-        """The move objects already named for a layout whose top-left grid point is ``frame``."""
-        names = self._move_names.get(frame)
-        if names is None:
-            if len(self._move_names) > 2000:
-                self._move_names.clear()
-            names = self._move_names[frame] = {}
-        return names
 
     def new_initial_state(self) -> TrugoState:
         return TrugoState(self)
@@ -775,7 +756,7 @@ class Trugo(Game[TrugoMove, TrugoState]):
         return {
             "waxing plies": float(waxing),
             "waning plies": float(not waxing),
-            "pieces captured": float(sum(record[8])),
+            "pieces captured": float(sum(record[7])),
         }
 
     num_actions = actions.num_actions
@@ -875,7 +856,6 @@ def _state_from_json(game: Trugo, obj: Mapping[str, Any]) -> TrugoState:
                     f"the group at {list(w.junction_xy[j])} is surrounded: it would have been "
                     "captured"
                 )
-    state._update_frame()
     _read_end(state, obj)
     state.seen = {state.hash: 1}
     state._log = []

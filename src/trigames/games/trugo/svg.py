@@ -6,8 +6,10 @@ White or Blue discs on the junctions; in a stack the pinned piece shows as a rin
 one. While the pool lasts, the empty cells where a tile may go are dashed outlines with their
 names. The last tile placed is outlined in the last-move colour, the two ends of the last piece
 move are ringed in it. Columns are lettered on top and rows numbered on the sides, as in the
-text drawing; tiles (``data-spot="tile"``), empty cells (``data-spot="cell"``) and the
-junctions of the layout (``data-spot="junction"``) carry their names.
+text drawing: the letters and numbers of the game's fixed frame, over the part of it in use, so
+every name stays where it is for the whole game. Tiles (``data-spot="tile"``), empty cells
+(``data-spot="cell"``) and the junctions of the layout (``data-spot="junction"``) carry their
+names.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trigames.games.trugo.board import ORIENTATION_NAMES, column_name
-from trigames.games.trugo.text import _last_spots
+from trigames.games.trugo.text import _last_spots, view
 from trigames.geometry.honeycomb import area_outlines, grid_to_plane, tile_outline
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
 
@@ -32,7 +34,7 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
 
     >>> import trigames
     >>> state = trigames.load_game("trugo").new_initial_state()
-    >>> state.play("c2e")
+    >>> state.play("dg74e")
     >>> picture = render(state)
     >>> picture.count('data-spot="tile"'), picture.count('data-spot="junction"')
     (1, 6)
@@ -40,7 +42,6 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
     w = state.window
     game = state.game
     canvas = SvgCanvas(scale=40)
-    x0, y0 = state.frame
     last_tile, last_junctions = _last_spots(state)
     for t in sorted(state.present):
         tile = w.tiles[t]
@@ -81,13 +82,13 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
     if state.pool == 0 and labels:
         for t in sorted(state.present):
             centre = grid_to_plane(*w.tile_xy[t])
-            canvas.circle(centre, 0.26, fill=LIGHT_AREA, stroke=DARK_AREA, width=0.02)
-            canvas.text(centre, state.tile_name(t), size=0.22, fill=PALETTE["ink"])
+            canvas.circle(centre, 0.34, fill=LIGHT_AREA, stroke=DARK_AREA, width=0.02)
+            canvas.text(centre, state.tile_name(t), size=0.19, fill=PALETTE["ink"])
     corners = sorted({j for t in state.present for j in w.tile_corners[t]})
     for j in corners:
         _junction(canvas, state, j, last=j in last_junctions)
     if labels and (state.present or state.frontier):
-        _frame(canvas, state, x0, y0)
+        _frame(canvas, state)
     last = state.last_move
     return canvas.document(
         title=f"{game.title}: {str(last) if last else 'start'}",
@@ -144,14 +145,13 @@ def _junction(canvas: SvgCanvas, state: TrugoState, j: int, *, last: bool) -> No
         canvas.circle(at, 0.36, stroke=PALETTE["last"], width=0.07)
 
 
-def _frame(canvas: SvgCanvas, state: TrugoState, x0: int, y0: int) -> None:
-    """Column letters on top, row numbers on both sides, over the grid the names count."""
-    w = state.window
-    cells = state.present | state.frontier if state.pool > 0 else set(state.present)
-    x1 = max(w.tile_xy[t][0] for t in cells) + 2
-    y1 = max(w.tile_xy[t][1] for t in cells) + 1
-    for c in range(x1 - x0 + 1):
-        canvas.text(grid_to_plane(x0 + c, y0 - 1.2), column_name(c), size=0.26)
-    for r in range(y1 - y0 + 1):
-        canvas.text(grid_to_plane(x0 - 1.6, y0 + r), str(r + 1), size=0.26)
-        canvas.text(grid_to_plane(x1 + 1.6, y0 + r), str(r + 1), size=0.26)
+def _frame(canvas: SvgCanvas, state: TrugoState) -> None:
+    """Column letters on top, row numbers on both sides, over the part of the frame shown."""
+    x0, y0, x1, y1 = view(state)
+    names = state.names
+    for x in range(x0, x1 + 1):
+        canvas.text(grid_to_plane(x, y0 - 1.2), column_name(x - names.left), size=0.26)
+    for y in range(y0, y1 + 1):
+        number = str(y - names.top + 1)
+        canvas.text(grid_to_plane(x0 - 1.6, y), number, size=0.26)
+        canvas.text(grid_to_plane(x1 + 1.6, y), number, size=0.26)

@@ -5,8 +5,10 @@ areas are ``:``. Junctions sit on the tiles' corners: ``W`` or ``B`` is a piece,
 empty light junction and ``*`` an empty dark one, ``.`` a partial junction (fewer than three
 tiles meet there). In a stack the capital letter is the top piece and the small letter beside
 it the piece pinned under it. Empty cells where a tile may go show their names; so do the
-tiles in the waning phase, when they may be removed. Columns are lettered on top, rows
-numbered on the sides: a name like ``c5`` is read off them.
+tiles in the waning phase, when they may be removed. Columns are lettered on top (two
+letters stacked in two lines once the frame needs them), rows numbered on the sides: a name
+like ``dh73`` is read off them. The drawing shows only the part of the game's fixed frame
+around the layout, with the frame's own letters and numbers, so a name never moves.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from trigames.games.trugo.board import ORIENTATION_NAMES, column_name, spot_name
+from trigames.games.trugo.board import column_name, spot_name
 from trigames.geometry.honeycomb import in_light_area
 
 if TYPE_CHECKING:
@@ -67,22 +69,26 @@ def render(state: TrugoState, *, color: bool = False) -> str:
     r"""The layout, two text lines per grid row, with column letters and row numbers.
 
     >>> import trigames
-    >>> state = trigames.load_game("trugo").new_initial_state()
-    >>> state.play("c2e")
-    >>> print("\n".join(render(state).splitlines()[5:10]))
-    3     c3   .---.  i3       3
-              /  :::\
-    4        .: f4:: .         4
-              \  :::/
-    5     c5   .---.  i5       5
+    >>> state = trigames.load_game("trugo(tiles=3)").new_initial_state()
+    >>> state.play("l8e")
+    >>> print(render(state))
+        g h i j k l m n o p q
+     5                          5
+    <BLANKLINE>
+     6           l6             6
+    <BLANKLINE>
+     7     i7   .---.  o7       7
+               /  :::\
+     8        .: l8:: .         8
+               \  :::/
+     9     i9   .---.  o9       9
+    <BLANKLINE>
+    10           l10            10
+    <BLANKLINE>
+    11                          11
     """
     w = state.window
-    x0, y0 = state.frame
-    cells = state.present | state.frontier if state.pool > 0 else set(state.present)
-    if not cells:
-        cells = {w.origin}
-    x1 = max(w.tile_xy[t][0] for t in cells) + 2
-    y1 = max(w.tile_xy[t][1] for t in cells) + 1
+    x0, y0, x1, y1 = view(state)
     canvas = _Canvas(2 * (y1 - y0) + 1, 2 * (x1 - x0) + 2, color)
     last_tile, last_junctions = _last_spots(state)
     for t in sorted(state.present):
@@ -122,28 +128,42 @@ def render(state: TrugoState, *, color: bool = False) -> str:
             if below >= 0:
                 canvas.put(line, col + (1 if light else -1), LETTERS[below].lower(),
                            PIECE_COLOURS[below])  # fmt: skip
-    return _frame_text(canvas, x1 - x0, y1 - y0)
+    names = state.names
+    columns = [column_name(x - names.left) for x in range(x0, x1 + 1)]
+    return _frame_text(canvas, columns, y0 - names.top + 1)
+
+
+def view(state: TrugoState) -> tuple[int, int, int, int]:
+    """The part of the frame a drawing shows, as grid bounds ``(x0, y0, x1, y1)``: the layout's
+    tiles, with the cells where a tile may go while the pool lasts."""
+    w = state.window
+    cells = state.present | state.frontier if state.pool > 0 else set(state.present)
+    if not cells:
+        cells = {w.origin}
+    xs = [w.tile_xy[t][0] for t in cells]
+    ys = [w.tile_xy[t][1] for t in cells]
+    return min(xs) - 2, min(ys) - 1, max(xs) + 2, max(ys) + 1
 
 
 def _label(canvas: _Canvas, line: int, col: int, name: str, code: str) -> None:
     canvas.put(line, col - len(name) // 2, name, code)
 
 
-def _frame_text(canvas: _Canvas, columns: int, rows: int) -> str:
-    width = len(str(rows + 1))
-    names = [column_name(c) for c in range(columns + 1)]
-    header_lines = 2 if any(len(n) == 2 for n in names) else 1
+def _frame_text(canvas: _Canvas, columns: list[str], first_row: int) -> str:
+    """The canvas with the column names on top (one letter a line) and the row numbers, from
+    ``first_row``, on both sides."""
+    width = len(str(first_row + len(canvas.cells) // 2))
+    header_lines = max(len(name) for name in columns)
     out = []
     for level in range(header_lines):
-        head = [" "] * (2 * columns + 2)
-        for c, name in enumerate(names):
-            padded = name.rjust(header_lines)
-            head[2 * c] = padded[level]
+        head = [" "] * (2 * len(columns))
+        for c, name in enumerate(columns):
+            head[2 * c] = name.rjust(header_lines)[level]
         out.append(" " * (width + 2) + "".join(head).rstrip())
     for line, row in enumerate(canvas.cells):
         body = "".join(row)
         if line % 2 == 0:
-            number = str(line // 2 + 1)
+            number = str(first_row + line // 2)
             out.append(f"{number.rjust(width)}  {body}  {number}")
         else:
             out.append(f"{' ' * width}  {body}".rstrip())
@@ -172,11 +192,9 @@ def describe_last_move(state: TrugoState) -> str:
     mover, _, code, *_, captured, left, given = record
     game = state.game
     who = game.player_name(mover)
-    kind, a, b = code
+    kind, _, b = code
     if kind == 0:
         text = f"{who} {last}: a tile with its light cap pointing {_WAYS[b]}"
-        if state.tile_name(a) != str(last)[: -len(ORIENTATION_NAMES[b])]:
-            text += f" (names have shifted: it is now {state.tile_name(a)})"
         if any(given):
             text += "; new pieces: " + ", ".join(
                 f"{game.player_name(s)} {given[s]}" for s in (0, 1) if given[s]
@@ -205,4 +223,4 @@ def describe_last_move(state: TrugoState) -> str:
 
 _WAYS = {0: "east", 1: "north-west", 2: "south-west"}
 
-__all__ = ["describe_last_move", "render", "spot_name"]
+__all__ = ["describe_last_move", "render", "spot_name", "view"]
