@@ -84,10 +84,75 @@ def test_random_games_end_and_undo_retraces_every_step(spec: str, seed: int) -> 
         state.undo()
 
 
+def random_ending(state: trigames.State[Any], rng: random.Random) -> str:
+    """Notation of an ending possible on ``state``: a seat in the game resigns or runs out of
+    time, or everybody agrees to a draw."""
+    kind = rng.choice(["resign", "timeout", "draw agreed"])
+    return kind if kind == "draw agreed" else f"{kind} {rng.choice(state.seats_in_game())}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32))
+def test_endings_mix_with_moves_and_undo_takes_them_back(spec: str, seed: int) -> None:
+    """Resignations, time-outs and agreed draws at random moments: a seat that left never
+    moves again nor wins, one seat left wins, and undo retraces every step."""
+    rng = random.Random(seed)
+    state = trigames.load_game(spec).new_initial_state()
+    seen = [snapshot(state)]
+    while not state.is_over():
+        if rng.random() < 0.05:
+            before = state.seats_in_game()
+            ending = random_ending(state, rng)
+            state.play(ending)
+            assert str(state.history[-1]) == ending
+            assert state.game.describe_last(state)
+            if ending != "draw agreed" and len(before) > 2:
+                assert not state.is_over()
+                assert state.current_player in state.seats_in_game()
+        else:
+            assert state.current_player not in state.withdrawn
+            state.play(rng.choice(state.legal_moves()))
+        seen.append(snapshot(state))
+    outcome = state.outcome()
+    assert outcome is not None
+    assert not set(outcome.winners) & set(state.withdrawn)
+    assert state.legal_moves() == []
+    for ending in ("resign 0", "draw agreed"):
+        with pytest.raises(trigames.GameOverError):
+            state.play(ending)
+    copy = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert snapshot(copy) == snapshot(state)
+    while state.history:
+        seen.pop()
+        state.undo()
+        assert snapshot(state) == seen[-1]
+
+
+@pytest.mark.parametrize(
+    ("ending", "message"),
+    [
+        ("resign 7", "there is no seat 7"),
+        ("timeout", "write timeout SEAT"),
+        ("resign x", "write resign SEAT"),
+    ],
+)
+def test_bad_endings_are_refused(ending: str, message: str) -> None:
+    state = trigames.load_game("trig").new_initial_state()
+    with pytest.raises(trigames.MoveError, match=message):
+        state.play(ending)
+    state = trigames.load_game("triggle(players=3)").new_initial_state()
+    state.resign(2)
+    with pytest.raises(trigames.IllegalMoveError, match="Red has already left the game"):
+        state.play("resign 2")
+
+
 @settings(max_examples=40, deadline=None)
 @given(spec=st.sampled_from(SPECS), seed=st.integers(0, 2**32), plies=st.integers(0, 60))
 def test_positions_round_trip_through_json(spec: str, seed: int, plies: int) -> None:
     state = random_state(spec, seed, plies)
+    rng = random.Random(seed)
+    while not state.is_over() and rng.random() < 0.3:
+        state.play(random_ending(state, rng))
     obj = json.loads(json.dumps(state.to_json()))
     again = state.game.state_from_json(obj)
     assert again.to_json() == state.to_json()
