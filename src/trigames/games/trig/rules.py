@@ -358,12 +358,25 @@ class Trig(Game[TrigMove, TrigState]):
     def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
 
+        Where the placement could capture, the bare placement takes a second step as well: a
+        button saying that it declines, offered beside the pegs to capture, so that a page
+        never plays it before the player has seen the choice.
+
         >>> from trigames import load_game
         >>> game = load_game("trig")
-        >>> game.input_steps(game.new_initial_state(), TrigMove("G9xG8"))
+        >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8"], "to_move": 0})
+        >>> game.input_steps(state, TrigMove("G9xG8"))
         (('G9',), ('G8',))
+        >>> game.input_steps(state, TrigMove("G9")), game.input_steps(state, TrigMove("G6"))
+        ((('G9',), ('G9 (no capture)',)), (('G6',),))
         """
-        return tuple((part,) for part in move.name.split("x"))
+        cell, centre = self.board.move_parts(move)
+        placed = self.board.placements[cell].name
+        if centre is not None:
+            return ((placed,), (self.board.placements[centre].name,))
+        if state.to_move is not None and state.captures_at(cell, state.to_move):
+            return ((placed,), (f"{placed} (no capture)",))
+        return ((placed,),)
 
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
