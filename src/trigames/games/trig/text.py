@@ -97,7 +97,10 @@ def explain(state: TrigState) -> str:
     else:
         # The bare placement left the opponent's pegs as they were: these captures were open.
         declined = [str(names[c]) for c in state.captures_at(cell, mover)]
-        said = f"declines to capture {' or '.join(declined)}" if declined else "no capture"
+        listed = " or ".join(
+            [", ".join(declined[:-1]), *declined[-1:]] if declined[1:] else declined
+        )
+        said = f"declines to capture {listed}" if declined else "no capture"
     if state.end_reason is not None:
         said += f"; {state.end_reason}"
     return said
