@@ -1,5 +1,7 @@
 """Trig, Trigger and Triggest (The Summer-House Floor): link a Pillar to the edge, or enclose it.
 
+A winning move may win in several ways at once: the result names them all.
+
 >>> import trigames
 >>> state = trigames.load_game("trig").new_initial_state()
 >>> len(state.legal_moves())  # the six cells around the Pillar
@@ -11,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
@@ -26,8 +28,11 @@ from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 WIN_EDGE = "links a Pillar to the edge"
 WIN_PILLARS = "links two Pillars"
 WIN_ENCLOSED = "encloses a Pillar"
+#: The ways to win, in the order a result names them.
+WAYS = (WIN_EDGE, WIN_PILLARS, WIN_ENCLOSED)
 DRAW_NO_PLACEMENT = "no legal placement is left"
-#: How a game ended, in a word or two, for analysis reports.
+#: How a game ended, in a word or two, for analysis reports; a move that wins in several
+#: ways joins their words with `` + ``, as :func:`win_type` does.
 WIN_TYPES = {
     WIN_EDGE: "edge",
     WIN_PILLARS: "two Pillars",
@@ -35,9 +40,31 @@ WIN_TYPES = {
     DRAW_NO_PLACEMENT: "draw",
 }
 
+
+def win_reason(ways: Iterable[str]) -> str:
+    """The reason of a result that won in ``ways`` (some of :data:`WAYS`), in their order.
+
+    >>> win_reason([WIN_ENCLOSED, WIN_EDGE])
+    'links a Pillar to the edge and encloses a Pillar'
+    >>> win_reason(WAYS)
+    'links a Pillar to the edge, links two Pillars and encloses a Pillar'
+    """
+    named = [way for way in WAYS if way in set(ways)]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def win_type(ways: Iterable[str]) -> str:
+    """The ``win type`` fact of a result that won in ``ways``.
+
+    >>> win_type([WIN_ENCLOSED, WIN_EDGE])
+    'edge + enclosure'
+    """
+    return " + ".join(WIN_TYPES[way] for way in WAYS if way in set(ways))
+
+
 # One undo record: the placed cell, the captured cell (or -1), the mover, the cells next to
-# occupied cells before, and the end of the game before.
-_Undo = tuple[int, int, int, int, str | None]
+# occupied cells before, the end of the game before and the ways it was won.
+_Undo = tuple[int, int, int, int, str | None, tuple[str, ...]]
 
 
 class TrigState(State[TrigMove]):
@@ -53,6 +80,8 @@ class TrigState(State[TrigMove]):
         self.to_move: int | None = 0
         self.winner: int | None = None
         self.end_reason: str | None = None
+        #: Every way the last move won (in the order of :data:`WAYS`), empty if it did not.
+        self.ways: tuple[str, ...] = ()
         #: armed[p][c]: capture triangles with corner c whose other two corners hold p's pegs.
         self.armed = [[0] * len(board.cells), [0] * len(board.cells)]
         self._undo: list[_Undo] = []
@@ -161,7 +190,7 @@ class TrigState(State[TrigMove]):
         mover = self.to_move
         assert mover is not None
         self._undo.append((cell, -1 if centre is None else centre, mover, self.beside,
-                           self.end_reason))  # fmt: skip
+                           self.end_reason, self.ways))  # fmt: skip
         self._gain(mover, cell)
         self.beside |= board.neighbours[cell]
         changed = [cell]
@@ -169,9 +198,10 @@ class TrigState(State[TrigMove]):
             self._lose(1 - mover, centre)
             self._gain(mover, centre)
             changed.append(centre)
-        reason = self._win(mover, changed)
-        if reason is not None:
-            self.winner, self.end_reason, self.to_move = mover, reason, None
+        ways = self._win(mover, changed)
+        if ways:
+            self.winner, self.end_reason, self.to_move = mover, win_reason(ways), None
+            self.ways = ways
         elif not self._has_placement():
             self.winner, self.end_reason, self.to_move = None, DRAW_NO_PLACEMENT, None
         else:
@@ -181,7 +211,7 @@ class TrigState(State[TrigMove]):
         return bool(self.open_cells())
 
     def _revert(self, move: TrigMove) -> None:
-        cell, centre, mover, self.beside, self.end_reason = self._undo.pop()
+        cell, centre, mover, self.beside, self.end_reason, self.ways = self._undo.pop()
         if centre >= 0:
             self._lose(mover, centre)
             self._gain(1 - mover, centre)
@@ -191,10 +221,14 @@ class TrigState(State[TrigMove]):
 
     # --- winning ------------------------------------------------------------------------------
 
-    def _win(self, player: int, changed: list[int]) -> str | None:
-        """How ``player`` has won through the pegs just gained on ``changed`` cells, if so."""
+    def _win(self, player: int, changed: list[int]) -> tuple[str, ...]:
+        """Every way ``player`` has won through the pegs just gained on ``changed`` cells.
+
+        Only chains through those cells can have come to win: ``player`` had not won before.
+        """
         board = self.board
         mine = self.pegs[player]
+        ways: set[str] = set()
         seen = 0
         for start in changed:
             if seen >> start & 1:
@@ -202,13 +236,13 @@ class TrigState(State[TrigMove]):
             chain = self._chain(mine, start)
             seen |= chain
             touched = sum(1 for touch in board.pillar_touch if chain & touch)
-            if touched >= 2:
-                return WIN_PILLARS
             if touched and chain & board.edge_mask:
-                return WIN_EDGE
+                ways.add(WIN_EDGE)
+            if touched >= 2:
+                ways.add(WIN_PILLARS)
         if any(self._may_cut(mine, cell) for cell in changed) and self._encloses(mine):
-            return WIN_ENCLOSED
-        return None
+            ways.add(WIN_ENCLOSED)
+        return tuple(way for way in WAYS if way in ways)
 
     def _chain(self, mine: int, start: int) -> int:
         """The cells of ``mine`` connected to ``start``."""
@@ -305,8 +339,11 @@ class Trig(Game[TrigMove, TrigState]):
         return {"captures": float(captured)}
 
     def game_facts(self, state: TrigState) -> dict[str, float | str]:
-        """``win type``: edge, two Pillars, enclosure or draw."""
-        return {} if state.end_reason is None else {"win type": WIN_TYPES[state.end_reason]}
+        """``win type``: edge, two Pillars, enclosure, several joined (``edge + enclosure``),
+        or draw."""
+        if state.end_reason is None:
+            return {}
+        return {"win type": win_type(state.ways) if state.ways else WIN_TYPES[state.end_reason]}
 
     num_actions = actions.num_actions
     max_game_length = actions.max_game_length
@@ -317,12 +354,25 @@ class Trig(Game[TrigMove, TrigState]):
     def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
 
+        Where the placement could capture, the bare placement takes a second step as well: a
+        button saying that it declines, offered beside the pegs to capture, so that a page
+        never plays it before the player has seen the choice.
+
         >>> from trigames import load_game
         >>> game = load_game("trig")
-        >>> game.input_steps(game.new_initial_state(), TrigMove("G9xG8"))
+        >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8"], "to_move": 0})
+        >>> game.input_steps(state, TrigMove("G9xG8"))
         (('G9',), ('G8',))
+        >>> game.input_steps(state, TrigMove("G9")), game.input_steps(state, TrigMove("G6"))
+        ((('G9',), ('G9 (no capture)',)), (('G6',),))
         """
-        return tuple((part,) for part in move.name.split("x"))
+        cell, centre = self.board.move_parts(move)
+        placed = self.board.placements[cell].name
+        if centre is not None:
+            return ((placed,), (self.board.placements[centre].name,))
+        if state.to_move is not None and state.captures_at(cell, state.to_move):
+            return ((placed,), (f"{placed} (no capture)",))
+        return ((placed,),)
 
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
@@ -352,10 +402,10 @@ def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
             state._gain(seat, cell)
             state.beside |= board.neighbours[cell]
     for seat in (0, 1):
-        reason = state._win(seat, list(bits(state.pegs[seat])))
-        if reason is not None:
-            state.winner, state.end_reason = seat, reason
-            if state._win(1 - seat, list(bits(state.pegs[1 - seat]))) is not None:
+        ways = state._win(seat, list(bits(state.pegs[seat])))
+        if ways:
+            state.winner, state.end_reason, state.ways = seat, win_reason(ways), ways
+            if state._win(1 - seat, list(bits(state.pegs[1 - seat]))):
                 raise PositionError("both players have won: only one can have made the last move")
     if state.end_reason is None and not state._has_placement():
         state.end_reason = DRAW_NO_PLACEMENT

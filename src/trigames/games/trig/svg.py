@@ -1,8 +1,8 @@
 """The Summer-House Floor drawn as SVG: hexagon cells, Pillars, separators and pegs.
 
 Pillars are black, separators cream, playing cells pink or green as on the floor itself; pegs
-are white or black discs. The last peg placed is ringed in the last-move colour and a peg it
-captured is crossed out on its (now vacant) cell. Every cell carries its name
+are white or black discs. The last peg placed is ringed in the last-move colour and the peg it
+captured (now the mover's) is crossed in that colour. Every cell carries its name
 (``data-name="G6"``) and its role (``data-cell``: ``pillar``, ``separator`` or ``playing``);
 vacant playing cells show their number in the row, and row letters stand on both sides.
 """

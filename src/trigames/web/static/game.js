@@ -81,6 +81,10 @@ function renderInput() {
     // the keyboard reaches each place once: Tab to it, Enter or Space to click it
     Object.entries({ tabindex: "0", role: "button", "aria-label": name }).forEach(([key, value]) => nodes[0].setAttribute(key, value));
   }
+  if (words.length && words.length < next.size) {
+    // some steps are on the board, some are buttons: say that both are there
+    choices.append(el("span", { class: "choices-label" }, "Click a marked place, or:"));
+  }
   for (const word of words) {
     choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, word));
   }
