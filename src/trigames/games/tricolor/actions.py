@@ -17,8 +17,6 @@ order of :class:`~trigames.games.tricolor.board.TricolorBoard` (132 on the stand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.core.actions import (
     ObservationPlanes,
     Plane,
@@ -27,18 +25,16 @@ from trigames.core.actions import (
     relative,
     seats_from,
 )
-
-if TYPE_CHECKING:
-    from trigames.games.tricolor.board import Lozenge
-    from trigames.games.tricolor.rules import Tricolor, TricolorState
+from trigames.games.tricolor.board import Lozenge
+from trigames.games.tricolor.rules import TricolorRules, TricolorState
 
 
-def num_actions(game: Tricolor) -> int:
+def num_actions(game: TricolorRules) -> int:
     """One action per lozenge position."""
     return len(game.board.lozenges)
 
 
-def max_game_length(game: Tricolor) -> int:
+def max_game_length(game: TricolorRules) -> int:
     """Every move covers two of the board's triangles."""
     return len(game.board.triangles) // 2
 

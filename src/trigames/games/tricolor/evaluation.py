@@ -14,13 +14,10 @@ count for the seat to move and against every other seat.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from trigames.core.protocol import score_lead
 from trigames.games.tricolor.board import HEXAGON, STAR, TricolorBoard
-
-if TYPE_CHECKING:
-    from trigames.games.tricolor.rules import TricolorState
+from trigames.games.tricolor.rules import TricolorState
 
 TURN = 0.3
 READY = 0.6

@@ -21,7 +21,6 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
-from trigames.games.tricolor import actions, evaluation, svg, text
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
 
 EMPTY_TRIANGLE = "empty triangle"
@@ -55,9 +54,9 @@ _Undo = tuple[int, int, int, int, Completion, bool, int]
 class TricolorState(State[Lozenge]):
     """A Tricolor position. Covered triangles and free lozenges are bit masks."""
 
-    game: Tricolor
+    game: TricolorRules
 
-    def __init__(self, game: Tricolor) -> None:
+    def __init__(self, game: TricolorRules) -> None:
         super().__init__(game)
         self.board = board = game.board
         self.covered = 0  # triangles under a piece
@@ -191,8 +190,9 @@ class TricolorState(State[Lozenge]):
         }
 
 
-class Tricolor(Game[Lozenge, "TricolorState"]):
-    """Tricolor with its options fixed by a spec string."""
+class TricolorRules(Game[Lozenge, "TricolorState"]):
+    """Tricolor's rules with its options fixed by a spec string; the whole game, drawings
+    and all, is :class:`~trigames.games.tricolor.game.Tricolor`."""
 
     name: ClassVar[str] = "tricolor"
     title: ClassVar[str] = "Tricolor"
@@ -232,19 +232,8 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
 
     game_facts = staticmethod(score_margin)
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
-    _action_id = staticmethod(actions.action_id)
-    observation_planes = staticmethod(actions.observation_planes)
-    render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
-    describe_last_move = staticmethod(text.describe_last_move)
-    explain_last_move = staticmethod(text.explain)
-    heuristic = staticmethod(evaluation.heuristic)
-    heuristic_scale: ClassVar[float] = 1.0
 
-
-def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:
+def _state_from_json(game: TricolorRules, obj: Mapping[str, Any]) -> TricolorState:
     """Build and check a position from its ``to_json`` form."""
     obj = position_fields(
         obj, game.spec, "Tricolor", ("pieces", "scores", "due", "to_move", "last")

@@ -12,14 +12,10 @@ shown above the board, with a lozenge of that colour lying as it does on the boa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.tricolor.board import COLOURS, TricolorBoard
+from trigames.games.tricolor.rules import TricolorState
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
 from trigames.geometry.trilattice import Point, to_standing_plane
-
-if TYPE_CHECKING:
-    from trigames.games.tricolor.rules import TricolorState
 
 #: Fill colours of the pieces, in the order of :data:`~trigames.games.tricolor.board.COLOURS`.
 PIECE_FILLS = ("#f08a24", "#3f9f4f", "#f2d024")

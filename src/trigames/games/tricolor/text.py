@@ -10,13 +10,9 @@ to right and a yellow one falls. The last piece is in capitals (and highlighted 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.tricolor.board import COLOURS
+from trigames.games.tricolor.rules import Completion, TricolorState
 from trigames.geometry.tritext import StandingCanvas
-
-if TYPE_CHECKING:
-    from trigames.games.tricolor.rules import Completion, TricolorState
 
 #: The colours' names in a colour terminal, and the pieces: dark letters on the colour.
 COLOUR_CODES = ("\x1b[38;5;208m", "\x1b[38;5;34m", "\x1b[38;5;178m")

@@ -19,7 +19,6 @@ table is built once per board.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from trigames.core.actions import (
     ActionTable,
@@ -29,10 +28,8 @@ from trigames.core.actions import (
     relative,
 )
 from trigames.core.bits import mask
-
-if TYPE_CHECKING:
-    from trigames.games.trig.board import TrigBoard, TrigMove
-    from trigames.games.trig.rules import Trig, TrigState
+from trigames.games.trig.board import TrigBoard, TrigMove
+from trigames.games.trig.rules import TrigRules, TrigState
 
 
 @cache
@@ -44,12 +41,12 @@ def action_table(board: TrigBoard) -> ActionTable[tuple[int, int | None]]:
     return ActionTable([*((cell, None) for cell in board.playing), *captures])
 
 
-def num_actions(game: Trig) -> int:
+def num_actions(game: TrigRules) -> int:
     """Placements, then placements with a capture."""
     return len(action_table(game.board))
 
 
-def max_game_length(game: Trig) -> int:
+def max_game_length(game: TrigRules) -> int:
     """Every move puts a new peg on an empty playing cell, and pegs never leave."""
     return len(game.board.playing)
 

@@ -20,13 +20,10 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
-from typing import TYPE_CHECKING
 
 from trigames.core.bits import bits
-
-if TYPE_CHECKING:
-    from trigames.games.trig.board import TrigBoard
-    from trigames.games.trig.rules import TrigState
+from trigames.games.trig.board import TrigBoard
+from trigames.games.trig.rules import TrigState
 
 #: A distance standing for "no way through".
 BLOCKED = 30

@@ -22,7 +22,6 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trig import actions, evaluation, svg, text
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
 WIN_EDGE = "links a Pillar to the edge"
@@ -70,9 +69,9 @@ _Undo = tuple[int, int, int, int, str | None, tuple[str, ...]]
 class TrigState(State[TrigMove]):
     """A position: each player's pegs as a bit mask over the board's cells."""
 
-    game: Trig
+    game: TrigRules
 
-    def __init__(self, game: Trig) -> None:
+    def __init__(self, game: TrigRules) -> None:
         super().__init__(game)
         self.board = board = game.board
         self.pegs = [0, 0]  # White's and Black's pegs
@@ -281,8 +280,9 @@ class TrigState(State[TrigMove]):
         }
 
 
-class Trig(Game[TrigMove, TrigState]):
-    """The Summer-House Floor on the board chosen by the ``board`` option."""
+class TrigRules(Game[TrigMove, TrigState]):
+    """The rules of the Summer-House Floor on the board chosen by the ``board`` option; the
+    whole game, drawings and all, is :class:`~trigames.games.trig.game.Trig`."""
 
     name: ClassVar[str] = "trig"
     title: ClassVar[str] = "Trig, Trigger, Triggest (The Summer-House Floor)"
@@ -345,12 +345,6 @@ class Trig(Game[TrigMove, TrigState]):
             return {}
         return {"win type": win_type(state.ways) if state.ways else WIN_TYPES[state.end_reason]}
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
-    _action_id = staticmethod(actions.action_id)
-    observation_planes = staticmethod(actions.observation_planes)
-    render_text = staticmethod(text.render)
-
     def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
 
@@ -374,14 +368,8 @@ class Trig(Game[TrigMove, TrigState]):
             return ((placed,), (f"{placed} (no capture)",))
         return ((placed,),)
 
-    render_svg = staticmethod(svg.render)
-    describe_last_move = staticmethod(text.describe_last_move)
-    explain_last_move = staticmethod(text.explain)
-    heuristic = staticmethod(evaluation.heuristic)
-    heuristic_scale: ClassVar[float] = 2.0
 
-
-def _state_from_json(game: Trig, obj: Mapping[str, Any]) -> TrigState:
+def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
     """Build and check a position from its ``to_json`` form."""
     obj = position_fields(obj, game.spec, "Trig", ("white", "black", "to_move"))
     board = game.board

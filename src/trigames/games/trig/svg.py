@@ -9,13 +9,9 @@ vacant playing cells show their number in the row, and row letters stand on both
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from trigames.games.trig.rules import TrigState
 from trigames.geometry.hexcells import cell_corners, to_plane
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
-
-if TYPE_CHECKING:
-    from trigames.games.trig.rules import TrigState
 
 PILLAR = "#262626"
 SEPARATOR = "#f3ead2"

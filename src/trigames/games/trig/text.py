@@ -7,10 +7,7 @@ square brackets and a peg it captured in round brackets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from trigames.games.trig.rules import TrigState
+from trigames.games.trig.rules import TrigState
 
 RESET = "\x1b[0m"
 CELL_COLOURS = {1: "\x1b[35m", 2: "\x1b[32m"}  # pink and green playing cells

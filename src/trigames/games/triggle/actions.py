@@ -17,8 +17,6 @@ of :class:`~trigames.games.triggle.board.TriggleBoard` (48 on the standard board
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.core.actions import (
     ObservationPlanes,
     Plane,
@@ -28,18 +26,16 @@ from trigames.core.actions import (
     relative,
     seats_from,
 )
-
-if TYPE_CHECKING:
-    from trigames.games.triggle.board import Band
-    from trigames.games.triggle.rules import Triggle, TriggleState
+from trigames.games.triggle.board import Band
+from trigames.games.triggle.rules import TriggleRules, TriggleState
 
 
-def num_actions(game: Triggle) -> int:
+def num_actions(game: TriggleRules) -> int:
     """One action per band position."""
     return len(game.board.bands)
 
 
-def max_game_length(game: Triggle) -> int:
+def max_game_length(game: TriggleRules) -> int:
     """Every move lays a band on a new position."""
     return len(game.board.bands)
 

@@ -15,12 +15,8 @@ game taking triangles is what hurts, so the lead counts reversed and gifts count
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.core.protocol import score_lead
-
-if TYPE_CHECKING:
-    from trigames.games.triggle.rules import TriggleState
+from trigames.games.triggle.rules import TriggleState
 
 #: Worth of one triangle that the player to move can close.
 GIFT = 0.5

@@ -21,7 +21,6 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
-from trigames.games.triggle import actions, evaluation, svg, text
 from trigames.games.triggle.board import Band, TriggleBoard
 
 END_ALL_CLAIMED = "every triangle is claimed"
@@ -36,9 +35,9 @@ _Undo = tuple[int, int, int, int, int, int, str | None, tuple[int, ...]]
 class TriggleState(State[Band]):
     """A Triggle position. Sets of segments, pegs and bands are bit masks over the board's lists."""
 
-    game: Triggle
+    game: TriggleRules
 
-    def __init__(self, game: Triggle) -> None:
+    def __init__(self, game: TriggleRules) -> None:
         super().__init__(game)
         self.board = board = game.board
         self.covered = 0  # segments under a band
@@ -190,8 +189,9 @@ class TriggleState(State[Band]):
         }
 
 
-class Triggle(Game[Band, "TriggleState"]):
-    """Triggle with its options fixed by a spec string."""
+class TriggleRules(Game[Band, "TriggleState"]):
+    """Triggle's rules with its options fixed by a spec string; the whole game, drawings and
+    all, is :class:`~trigames.games.triggle.game.Triggle`."""
 
     name: ClassVar[str] = "triggle"
     title: ClassVar[str] = "Triggle (Hex Pegs, Tri-lastic)"
@@ -236,19 +236,8 @@ class Triggle(Game[Band, "TriggleState"]):
 
     game_facts = staticmethod(score_margin)
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
-    _action_id = staticmethod(actions.action_id)
-    observation_planes = staticmethod(actions.observation_planes)
-    render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
-    describe_last_move = staticmethod(text.describe_last_move)
-    explain_last_move = staticmethod(text.explain)
-    heuristic = staticmethod(evaluation.heuristic)
-    heuristic_scale: ClassVar[float] = 2.0
 
-
-def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
+def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState:
     """Build and check a position from its ``to_json`` form."""
     obj = position_fields(obj, game.spec, "Triggle", ("bands", "claims", "markers", "to_move"))
     state = TriggleState(game)

@@ -9,8 +9,7 @@ the row; row letters stand on both sides, as in the text drawing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from trigames.games.triggle.rules import TriggleState
 from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
@@ -19,9 +18,6 @@ from trigames.geometry.svg import (
     piece_attributes,
 )
 from trigames.geometry.trilattice import to_plane
-
-if TYPE_CHECKING:
-    from trigames.games.triggle.rules import TriggleState
 
 
 def render(state: TriggleState, *, labels: bool = True) -> str:

@@ -6,12 +6,8 @@ triangle shows ``·``. The last band is drawn heavier (``━ ╲ ╱``) and, in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from trigames.games.triggle.rules import TriggleState
 from trigames.geometry.tritext import LatticeCanvas
-
-if TYPE_CHECKING:
-    from trigames.games.triggle.rules import TriggleState
 
 SEAT_COLOURS = ("\x1b[1;34m", "\x1b[1;33m", "\x1b[1;31m", "\x1b[1;32m")
 LAST = "\x1b[1;35m"

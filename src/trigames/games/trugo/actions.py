@@ -23,24 +23,19 @@ With ``T`` cells, ``J`` junctions and ``P`` pieces per player (option ``pieces``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.core.actions import ObservationPlanes, Plane, one_hot, per_seat, relative
-from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PLACE, REMOVE
+from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PLACE, REMOVE, TrugoMove
+from trigames.games.trugo.rules import TrugoRules, TrugoState
 from trigames.geometry.honeycomb import ORIENTATIONS
 
-if TYPE_CHECKING:
-    from trigames.games.trugo.board import TrugoMove
-    from trigames.games.trugo.rules import Trugo, TrugoState
 
-
-def num_actions(game: Trugo) -> int:
+def num_actions(game: TrugoRules) -> int:
     """Placements, removals, piece moves and the pass."""
     w = game.window
     return (ORIENTATIONS + 1) * len(w.tiles) + game.pieces * len(w.junctions) + 1
 
 
-def max_game_length(game: Trugo) -> None:
+def max_game_length(game: TrugoRules) -> None:
     """No bound short of the repetition rule: pieces may move back and forth while waxing."""
     return None
 

@@ -18,10 +18,7 @@ Wins and losses are judged by the protocol before this is asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from trigames.games.trugo.rules import TrugoState
+from trigames.games.trugo.rules import TrugoState
 
 SUPPLY = 0.5
 PINNED = 0.5

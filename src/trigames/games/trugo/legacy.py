@@ -16,16 +16,13 @@ moves, keeping track of that old corner, and writes each one with today's names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from trigames.core.errors import RecordError, TrigamesError
 from trigames.games.trugo.board import ORIENTATION_NAMES, parse
-
-if TYPE_CHECKING:
-    from trigames.games.trugo.rules import Trugo, TrugoState
+from trigames.games.trugo.rules import TrugoRules, TrugoState
 
 
-def convert_v1_moves(game: Trugo, moves: Sequence[str]) -> list[str]:
+def convert_v1_moves(game: TrugoRules, moves: Sequence[str]) -> list[str]:
     """The moves of a version-1 record of ``game``, from its start, in today's names.
 
     Raises ``RecordError`` naming the move (counted from 1) that does not replay, and why.

@@ -21,7 +21,6 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.trugo import actions, evaluation, svg, text
 from trigames.games.trugo.board import (
     FREE_RUN,
     MOVE,
@@ -105,9 +104,9 @@ class TrugoState(State[TrugoMove]):
     seat of a piece pinned under it (-1: none).
     """
 
-    game: Trugo
+    game: TrugoRules
 
-    def __init__(self, game: Trugo) -> None:
+    def __init__(self, game: TrugoRules) -> None:
         super().__init__(game)
         w = game.window
         self.window = w
@@ -666,8 +665,9 @@ class TrugoState(State[TrugoMove]):
         }
 
 
-class Trugo(Game[TrugoMove, TrugoState]):
-    """Trugo with the tile pool, piece supply and rule options of its spec."""
+class TrugoRules(Game[TrugoMove, TrugoState]):
+    """Trugo's rules with the tile pool, piece supply and rule options of its spec; the whole
+    game, drawings and all, is :class:`~trigames.games.trugo.game.Trugo`."""
 
     name: ClassVar[str] = "trugo"
     title: ClassVar[str] = "Trugo"
@@ -759,18 +759,8 @@ class Trugo(Game[TrugoMove, TrugoState]):
             "pieces captured": float(sum(record[7])),
         }
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
-    _action_id = staticmethod(actions.action_id)
-    observation_planes = staticmethod(actions.observation_planes)
-    render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
-    describe_last_move = staticmethod(text.describe_last_move)
-    heuristic = staticmethod(evaluation.heuristic)
-    heuristic_scale: ClassVar[float] = 3.0
 
-
-def _state_from_json(game: Trugo, obj: Mapping[str, Any]) -> TrugoState:
+def _state_from_json(game: TrugoRules, obj: Mapping[str, Any]) -> TrugoState:
     """Build and check a position from its ``to_json`` form."""
     keys = ("tiles", "pieces", "supply", "pool", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "Trugo", keys)

@@ -14,15 +14,11 @@ names.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.trugo.board import ORIENTATION_NAMES, column_name
+from trigames.games.trugo.rules import TrugoState
 from trigames.games.trugo.text import _last_spots, view
 from trigames.geometry.honeycomb import area_outlines, grid_to_plane, tile_outline
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
-
-if TYPE_CHECKING:
-    from trigames.games.trugo.rules import TrugoState
 
 LIGHT_AREA = "#f1e8d2"
 DARK_AREA = "#4b5263"

@@ -14,13 +14,10 @@ around the layout, with the frame's own letters and numbers, so a name never mov
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from trigames.games.trugo.board import column_name, spot_name
+from trigames.games.trugo.rules import TrugoState
 from trigames.geometry.honeycomb import in_light_area
-
-if TYPE_CHECKING:
-    from trigames.games.trugo.rules import TrugoState
 
 RESET = "\x1b[0m"
 LIGHT_AREA = "\x1b[30;47m"
