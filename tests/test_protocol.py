@@ -240,3 +240,16 @@ def test_input_steps_lead_to_each_legal_move_by_its_own_clicks(
             and all(c in s for c, s in zip(clicks, other_path, strict=True))
         ]
         assert name in matching
+
+
+@pytest.mark.parametrize(
+    ("alias", "spec"), [("trigger", "trig(board=trigger)"), ("Triggest", "trig(board=triggest)")]
+)
+def test_trigger_and_triggest_are_specs_everywhere(alias: str, spec: str) -> None:
+    game = trigames.load_game(alias)
+    assert str(game.spec) == spec
+    assert game == trigames.load_game(spec)
+    record = GameRecord("trigger", [Seat("A"), Seat("B")], ["G6"])
+    assert str(record.replay().game.spec) == "trig(board=trigger)"
+    with pytest.raises(trigames.SpecError, match="its board cannot be changed"):
+        trigames.load_game(f"{alias}(board=trig)")

@@ -5,7 +5,7 @@
 ...     trigames.load_game("chess")
 ... except trigames.UnknownGameError as error:
 ...     print(error)
-unknown game 'chess'; known games: triggle, trig, tricolor, trugo, tranglar
+unknown game 'chess'; known games: triggle, trig, tricolor, trugo, tranglar (also trigger, triggest)
 """
 
 from __future__ import annotations

@@ -345,6 +345,9 @@ class Game(ABC, Generic[MoveT, StateT]):
     options: ClassVar[tuple[Option, ...]]
     #: Short names of the seats as players see them (often colours), seat 0 first.
     seat_names: ClassVar[tuple[str, ...]]
+    #: Other names of the game with some options fixed, taken wherever a spec is:
+    #: ``{"trigger": {"board": "trigger"}}`` makes ``trigger`` mean ``trig(board=trigger)``.
+    aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: How much :meth:`heuristic` counts as a clear lead: search players that turn values into
     #: chances of winning treat a lead of this size as about 3 to 1 in favour.
     heuristic_scale: ClassVar[float] = 1.0

@@ -4,13 +4,15 @@
 3
 >>> [entry.name for entry in list_games()]
 ['triggle', 'trig', 'tricolor', 'trugo', 'tranglar']
+>>> str(parse_spec("Trigger"))  # a name standing for a game with options fixed
+'trig(board=trigger)'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from trigames.core.errors import UnknownGameError
+from trigames.core.errors import OptionValueError, UnknownGameError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 from trigames.games.tranglar import Tranglar
@@ -24,18 +26,37 @@ GAMES: dict[str, type[AnyGame]] = {
 }
 
 
+#: Names that stand for a game with some options fixed, wherever a spec is taken: ``trigger``
+#: is ``trig(board=trigger)``. Each game declares its own (``Game.aliases``).
+ALIASES: dict[str, tuple[type[AnyGame], dict[str, str]]] = {
+    alias: (cls, dict(fixed)) for cls in GAMES.values() for alias, fixed in cls.aliases.items()
+}
+
+
 def game_class(name: str) -> type[AnyGame]:
-    """The class of the game called ``name``."""
+    """The class of the game called ``name`` (or one of its aliases)."""
+    if name in ALIASES:
+        return ALIASES[name][0]
     try:
         return GAMES[name]
     except KeyError:
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+        known = f"{', '.join(GAMES)} (also {', '.join(ALIASES)})"
+        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
 
 
 def parse_spec(text: str) -> GameSpec:
     """Check a spec string and fill in the defaults (raises a ``SpecError`` subclass)."""
     name, pairs = GameSpec.split(text)
-    return GameSpec.build(name, game_class(name).options, pairs)
+    cls = game_class(name)
+    if name in ALIASES:
+        fixed = ALIASES[name][1]
+        for key, _ in pairs:
+            if key in fixed:
+                raise OptionValueError(
+                    f"{name} is {cls.name}({key}={fixed[key]}): its {key} cannot be changed"
+                )
+        pairs = [*fixed.items(), *pairs]
+    return GameSpec.build(cls.name, cls.options, pairs)
 
 
 def load_game(spec: str | GameSpec) -> AnyGame:
@@ -58,6 +79,10 @@ def describe_games() -> list[dict[str, Any]]:
             "name": cls.name,
             "title": cls.title,
             "summary": cls.summary,
+            "aliases": {
+                alias: f"{cls.name}({', '.join(f'{k}={v}' for k, v in fixed.items())})"
+                for alias, fixed in cls.aliases.items()
+            },
             "options": [
                 {
                     "name": o.name,

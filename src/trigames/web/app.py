@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trigames.ai.registry import KINDS, LEVEL_NAMES
 from trigames.core.errors import TrigamesError
-from trigames.games import GAMES, describe_games, load_game
+from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages
 from trigames.web.rules_page import rules_html
@@ -190,7 +190,7 @@ def create_app(db_path: str | Path) -> Starlette:
             known = ", ".join(GAMES)
             message = f"there are no rules for {name!r}; the games are {known}"
             return HTMLResponse(pages.not_found("No such game", message), status_code=404)
-        return HTMLResponse(pages.rules_page(GAMES[name].title, fragment))
+        return HTMLResponse(pages.rules_page(game_class(name).title, fragment))
 
     async def websocket(socket: WebSocket) -> None:
         game_id = socket.path_params["id"]

@@ -11,18 +11,23 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from trigames.core.errors import UnknownGameError
 from trigames.diagrams import INFO, parse_diagram
-from trigames.games import GAMES
+from trigames.games import game_class
 
 
 @cache
 def rules_html(name: str) -> str:
-    """The rules of the game called ``name`` as HTML (raises ``KeyError`` for an unknown game).
+    """The rules of the game called ``name`` (or an alias) as HTML (raises ``KeyError`` for an
+    unknown game).
 
     Each diagram becomes a ``<figure class="diagram">`` holding the position's SVG picture and
     its caption.
     """
-    text = GAMES[name].rules()
+    try:
+        text = game_class(name).rules()
+    except UnknownGameError:
+        raise KeyError(name) from None
     markdown = MarkdownIt("commonmark", {"html": False}, renderer_cls=_RulesRenderer)
     html: str = markdown.enable("table").render(text)
     return html

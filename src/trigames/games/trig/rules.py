@@ -288,6 +288,9 @@ class TrigRules(Game[TrigMove, TrigState]):
     title: ClassVar[str] = "Trig, Trigger, Triggest (The Summer-House Floor)"
     summary: ClassVar[str] = "place pegs from the Pillar outwards; capture inside triangles"
     seat_names: ClassVar[tuple[str, ...]] = ("White", "Black")
+    aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        board: {"board": board} for board in PILLARS if board != "trig"
+    }
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "board",
