@@ -182,3 +182,45 @@ def test_new_offers_to_save_without_autosave(
     out = play(capsys, typed, ["D1-D4", "new", str(target), "moves", "quit"], "triggle")
     assert GameRecord.load(target).moves == ["D1-D4"]
     assert "48 legal moves" in out  # the new game starts from the empty board
+
+
+def test_resign_after_saying_yes_ends_a_two_player_game(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    target = tmp_path / "game.json"
+    lines = ["D1-D4", "resign", "n", "resign", "y", "quit", ""]
+    out = play(capsys, typed, lines, "triggle", "--save", str(target))
+    assert "Play on." in out
+    assert "Resign the game as Yellow? (y/N) " in typed.prompts
+    assert "Game over: Yellow resigned. Blue wins." in out
+    record = GameRecord.load(target)
+    assert record.moves == ["D1-D4", "resign 1"]
+    assert record.replay().outcome() == record.result
+
+
+def test_with_three_players_the_others_play_on_after_a_resignation(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    lines = ["D1-D4", "resign 2", "y", "A1-D1", "resign 9", "quit", ""]
+    out = play(capsys, typed, lines, "triggle(players=3)")
+    assert "Out of the game: Red" in out
+    assert "Say which seat: 0 to 2." in out
+    after = typed.prompts[3:5]  # Yellow plays, and Red is passed over
+    assert after == ["Yellow to move> ", "Blue to move> "]
+
+
+def test_a_draw_is_offered_and_answered(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    lines = ["D1-D4", "draw", "n", "draw", "y", "quit", ""]
+    out = play(capsys, typed, lines, "triggle")
+    assert "Blue declines the draw. Play on." in out
+    assert "Yellow offers a draw. Blue, do you agree? (y/N) " in typed.prompts
+    assert "Game over: draw agreed. Draw between Blue and Yellow." in out
+
+
+def test_a_computer_agrees_to_a_draw_only_when_it_is_not_ahead(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput
+) -> None:
+    out = play(capsys, typed, ["draw", "quit", ""], "trig", "--seat", "1=random")
+    assert "Game over: draw agreed." in out

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trigames.ai.players import Player
+from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import make_player
 from trigames.cli.console import Console
+from trigames.core.endings import AgreedDraw, Resignation
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.diagrams import rules_with_text_boards
@@ -20,6 +21,9 @@ HELP = """Commands:
   moves       list the legal moves
   hint        suggest a move and say what it does
   undo        take back your last move (and the computer's answer)
+  resign      resign (resign SEAT: that human seat resigns); with more than two
+              players the others play on
+  draw        offer a draw to the other players
   new         start a new game (offers to save this one)
   save FILE   save the game record as JSON
   board       draw the board again
@@ -106,6 +110,10 @@ class TerminalGame:
             handlers[word]()
         elif word == "save":
             self.save(rest.strip())
+        elif word == "resign":
+            self.resign(rest.strip())
+        elif word == "draw":
+            self.offer_draw()
         else:
             self.human_move(line)
         return True
@@ -149,6 +157,58 @@ class TerminalGame:
             if any(answer.upper() == str(c).upper() for c in choices):
                 return next(c for c in choices if answer.upper() == str(c).upper())
 
+    def resign(self, seat_text: str) -> None:
+        """The player to move (or the human seat named) resigns, after saying yes."""
+        state = self.state
+        if state.is_over():
+            self.console.write("The game is over.")
+            return
+        seat = state.current_player
+        if seat_text:
+            if not seat_text.isdigit() or int(seat_text) >= len(self.seats):
+                self.console.write(f"Say which seat: 0 to {len(self.seats) - 1}.")
+                return
+            seat = int(seat_text)
+        assert seat is not None
+        if seat in self.computers:
+            self.console.write(f"{self.seat_label(seat)} is a computer: it resigns by itself.")
+            return
+        if state.ending_reason(Resignation(seat)) is not None:
+            self.console.write(f"{self.seat_label(seat)} has already left the game.")
+            return
+        answer = self.console.ask(f"Resign the game as {self.seat_label(seat)}? (y/N) ")
+        if (answer or "").strip().lower() not in ("y", "yes"):
+            self.console.write("Play on.")
+            return
+        state.resign(seat)
+        self.after_move()
+
+    def offer_draw(self) -> None:
+        """Offer a draw from the player to move: every other human in the game says yes or
+        no; a computer agrees when it does not think itself ahead."""
+        state = self.state
+        if state.is_over():
+            self.console.write("The game is over.")
+            return
+        offering = state.current_player
+        assert offering is not None
+        for seat in state.seats_in_game():
+            if seat == offering:
+                continue
+            if seat in self.computers:
+                agrees = accepts_draw(state, seat)
+            else:
+                answer = self.console.ask(
+                    f"{self.seat_label(offering)} offers a draw. "
+                    f"{self.seat_label(seat)}, do you agree? (y/N) "
+                )
+                agrees = (answer or "").strip().lower() in ("y", "yes")
+            if not agrees:
+                self.console.write(f"{self.seat_label(seat)} declines the draw. Play on.")
+                return
+        state.play(AgreedDraw())
+        self.after_move()
+
     def computer_move(self) -> None:
         seat = self.state.current_player
         assert seat is not None
@@ -170,6 +230,9 @@ class TerminalGame:
         if state.last_move is not None:
             lines.append(f"Last move ({len(state.history)}): {self.game.describe_last(state)}")
         lines.append(self.game.status(state))
+        if state.withdrawn and not state.is_over():
+            gone = ", ".join(self.seat_label(seat) for seat in state.withdrawn)
+            lines.append(f"Out of the game: {gone}")
         outcome = state.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}. {self.result_text()}")

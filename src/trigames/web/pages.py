@@ -113,6 +113,11 @@ GAME = """<div class="game-layout">
 <button type="button" id="accept-undo">Accept</button>
 <button type="button" id="decline-undo">Decline</button>
 </div>
+<div id="draw-offer" class="panel notice" hidden>
+<p id="draw-offer-text"></p>
+<button type="button" id="accept-draw">Agree to a draw</button>
+<button type="button" id="decline-draw">Decline</button>
+</div>
 <div id="resign-confirm" class="panel notice" hidden>
 <p>Resign this game?</p>
 <button type="button" id="confirm-resign" class="danger">Yes, resign</button>
@@ -121,6 +126,7 @@ GAME = """<div class="game-layout">
 <div class="actions">
 <button type="button" id="undo">Undo</button>
 <button type="button" id="hint">Hint</button>
+<button type="button" id="offer-draw">Offer a draw</button>
 <button type="button" id="resign">Resign</button>
 <button type="button" id="new-game">New game</button>
 <a id="save" class="button" download>Save record</a>

@@ -1,4 +1,5 @@
-// The game page: the board, input by pointing, the live updates, replay, undo, hint, resign.
+// The game page: the board, input by pointing, the live updates, replay, undo, hint, resign,
+// draw offers.
 //
 // The page knows no rules: the view lists the legal moves, and for each the steps by which it is
 // entered (input_steps); clicks on the board's places (data-name) and on buttons pick steps.
@@ -262,6 +263,14 @@ function accept(next, force = false) {
   render();
 }
 
+/** A move of the list for people: endings (``resign 1``, ``timeout 1``) name the seat. */
+function moveText(move) {
+  const [word, seat] = move.split(" ");
+  if (word === "resign" && view.seats[seat]) return `${seatLabel(Number(seat))} resigns`;
+  if (word === "timeout" && view.seats[seat]) return `${seatLabel(Number(seat))} runs out of time`;
+  return move === "draw agreed" ? "Draw agreed" : move;
+}
+
 function seatLabel(seat) {
   const { name, color } = view.seats[seat];
   return name === color ? name : `${name} (${color})`;
@@ -284,13 +293,15 @@ function renderSeats() {
   $("seats").replaceChildren(
     ...view.seats.map((seat) => {
       const mine = you.includes(seat.seat);
+      const out = !view.in_game.includes(seat.seat);
       return el(
         "li",
-        { class: `seat${seat.seat === view.to_move ? " to-move" : ""}${mine ? " mine" : ""}`, dataset: { seat: seat.seat } },
+        { class: `seat${seat.seat === view.to_move ? " to-move" : ""}${mine ? " mine" : ""}${out ? " out" : ""}`, dataset: { seat: seat.seat } },
         el("span", { class: "swatch", style: `background:${colours[seat.color.toLowerCase()] || "#999"}`, title: seat.color }),
         el("span", { class: "seat-name" }, seat.name),
         el("span", { class: "seat-kind muted" }, seat.kind === "human" ? seat.color : `${seat.color}, computer: ${seat.kind}`),
         mine ? el("span", { class: "you-badge" }, "you") : null,
+        out ? el("span", { class: "out-badge" }, "left the game") : null,
         el("span", { class: "seat-score" }, String(view.scores[seat.seat] ?? "")),
       );
     }),
@@ -308,8 +319,8 @@ function renderMoves() {
       const current = index + 1 === shown;
       return el("li", { class: current ? "current" : null },
         canReplay()
-          ? el("button", { type: "button", class: "move-link", "aria-label": `Show the position after move ${index + 1}, ${move}`, onclick: () => replayTo(index + 1) }, move)
-          : el("span", {}, move),
+          ? el("button", { type: "button", class: "move-link", "aria-label": `Show the position after move ${index + 1}, ${moveText(move)}`, onclick: () => replayTo(index + 1) }, moveText(move))
+          : el("span", {}, moveText(move)),
       );
     }),
   );
@@ -355,7 +366,7 @@ async function renderBoard() {
 }
 
 function renderActions() {
-  const playing = you.length > 0;
+  const playing = you.some((seat) => view.in_game.includes(seat));
   const open = playing && !view.over;
   $("undo").hidden = !open;
   $("undo").disabled = view.moves.length === 0 || view.undo_request !== null;
@@ -363,6 +374,9 @@ function renderActions() {
   $("hint").disabled = !myTurn();
   $("resign").hidden = !open;
   $("resign-confirm").hidden = !(open && askingResign);
+  $("offer-draw").hidden = !open;
+  $("offer-draw").disabled = view.draw_offer !== null;
+  renderDrawOffer(open);
   const request = view.undo_request;
   const panel = $("undo-request");
   if (request !== null && playing && !you.includes(request)) {
@@ -380,6 +394,20 @@ function renderActions() {
   $("save").setAttribute("download", `trigames-${gameId}.json`);
 }
 
+function renderDrawOffer(open) {
+  const offer = view.draw_offer;
+  const panel = $("draw-offer");
+  panel.hidden = !(open && offer !== null);
+  if (panel.hidden) return;
+  const mine = you.filter((seat) => view.in_game.includes(seat));
+  const waiting = view.in_game.filter((seat) => !offer.includes(seat) && view.seats[seat].kind === "human");
+  const answering = mine.some((seat) => waiting.includes(seat));
+  $("draw-offer-text").textContent = answering
+    ? `${seatLabel(offer[0])} offers a draw.`
+    : `You offered a draw; waiting for ${waiting.map(seatLabel).join(" and ")}.`;
+  $("accept-draw").hidden = $("decline-draw").hidden = !answering;
+}
+
 function renderLinks() {
   const stored = localStorage.getItem(createdKey(gameId));
   const box = $("links");
@@ -395,7 +423,7 @@ function renderLinks() {
     el("ul", {},
       ...(shared ? links.slice(0, 1) : links).map((seat) => el("li", {},
         el("a", { class: "seat-link", href: seat.link, dataset: { seat: seat.seat } },
-          shared ? "All human seats (hot seat)" : `Seat ${seat.seat + 1}: ${seat.name}`),
+          shared ? "All human seats (hot seat)" : `Seat ${seat.seat}: ${seat.name}`),
         you.includes(seat.seat) ? el("span", { class: "muted" }, " (this page)") : null,
       )),
       el("li", {}, el("a", { class: "spectator-link", href: created.spectator_link }, "Spectators")),
@@ -509,6 +537,9 @@ async function start() {
     askingResign = false;
     await post("resign");
   });
+  $("offer-draw").addEventListener("click", () => post("draw"));
+  $("accept-draw").addEventListener("click", () => post("draw/accept"));
+  $("decline-draw").addEventListener("click", () => post("draw/decline"));
   $("new-game").addEventListener("click", newGame);
   try {
     colours = (await api("/api/catalog")).colours;

@@ -28,7 +28,7 @@ function kindChoices() {
 function seatRow(number, colour, kind, name) {
   const select = el(
     "select",
-    { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number + 1}` },
+    { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number}` },
     ...kindChoices().map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
   const input = el("input", {
@@ -37,7 +37,7 @@ function seatRow(number, colour, kind, name) {
     placeholder: colour,
     value: name,
     maxlength: 40,
-    "aria-label": `Name for seat ${number + 1}`,
+    "aria-label": `Name for seat ${number}`,
   });
   const swatch = el("span", { class: "swatch", style: `background:${catalog.colours[colour.toLowerCase()] || "#999"}` });
   return el("div", { class: "seat-row" }, el("span", { class: "seat-colour" }, swatch, colour), select, input);
