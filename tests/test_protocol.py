@@ -205,6 +205,7 @@ def test_every_game_has_its_parts(spec: str) -> None:
     assert game.describe_last_move(state)
     assert game.rules().startswith("# ")
     assert "placeholder" not in game.rules()
+    assert "## In every game: resigning, draws, time and seats" in game.rules()
     info = game.info()
     assert info["game"] == spec
     json.dumps(info)

@@ -399,7 +399,7 @@ class Game(ABC, Generic[MoveT, StateT]):
         A pure function of the state: the same state gives the same text. The root element
         holds ``data-game`` (the spec), ``data-to-move`` and ``data-last-move``; every place
         a player can click carries ``data-name``, its name in the game's notation (a peg or
-        point ``D4``, a cell ``G6``, a Trugo tile or junction ``f4`` or ``c5``, a TRANGLAR
+        point ``D4``, a cell ``G6``, a Trugo tile or junction ``dg74`` or ``dh71``, a TRANGLAR
         cell ``b3n``) and ``data-spot`` (what sort of place it is); drawn pieces carry
         ``data-piece`` (their kind), ``data-owner`` (a seat number or ``neutral``),
         ``data-owner-name``, ``data-at`` (where, in notation) and ``data-last="true"`` when the
@@ -569,9 +569,12 @@ class Game(ABC, Generic[MoveT, StateT]):
 
     @classmethod
     def rules(cls) -> str:
-        """The rules in the project's words (Markdown), rulings included."""
+        """The rules in the project's words (Markdown), rulings included: the game's
+        ``rules.md``, then what holds in every game (resigning, draws, time, seats)."""
         package = cls.__module__.rsplit(".", 1)[0]
-        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+        own = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+        shared = resources.files(__package__).joinpath("every_game.md")
+        return own.rstrip("\n") + "\n" + shared.read_text(encoding="utf-8")
 
     def __repr__(self) -> str:
         return f"trigames.load_game({str(self.spec)!r})"

@@ -735,8 +735,8 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
 
         >>> from trigames import load_game
         >>> game = load_game("trugo")
-        >>> game.input_steps(game.new_initial_state(), TrugoMove("f4nw"))
-        (('f4',), ('light cap north-west',))
+        >>> game.input_steps(game.new_initial_state(), TrugoMove("dg74nw"))
+        (('dg74',), ('light cap north-west',))
         """
         name = move.name
         if name == "pass" or name.startswith("-"):
