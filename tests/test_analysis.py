@@ -176,7 +176,8 @@ def test_a_game_records_branching_movers_scores_and_facts() -> None:
 def test_games_report_their_own_facts() -> None:
     trig = play_match("trig", ["random", "random"], games=3, seed=1)
     for game in trig:
-        assert game.facts["win type"] in ("edge", "two Pillars", "enclosure", "draw")
+        ways = str(game.facts["win type"]).split(" + ")  # every way a move won, joined
+        assert set(ways) <= {"edge", "two Pillars", "enclosure"} or ways == ["draw"]
         assert (game.facts["win type"] == "draw") == (len(game.winners) != 1)
     (trugo,) = play_match("trugo(tiles=8)", ["random", "random"], games=1, seed=2)
     waxing, waning = trugo.facts["waxing plies"], trugo.facts["waning plies"]
