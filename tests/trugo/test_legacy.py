@@ -16,6 +16,9 @@ from trigames.core.errors import RecordError
 from trigames.core.outcome import Outcome
 from trigames.games.trugo import Trugo
 from trigames.games.trugo.legacy import convert_v1_moves
+from trigames.records import GameRecord
+from trigames.web.service import GameService
+from trigames.web.store import GameRow, Store, StoredSeat
 
 DATA = Path(__file__).parent.parent / "data" / "trugo" / "v1"
 RECORDS = sorted(DATA.glob("*.record.json"))
@@ -73,3 +76,32 @@ def test_one_cell_under_two_old_names_gets_one_name() -> None:
     game = load("trugo(tiles=4)")
     assert convert_v1_moves(game, ["c2e", "i3sw"]) == ["o10e", "r9sw"]
     assert convert_v1_moves(game, ["c2e", "c3nw", "l4sw"]) == ["o10e", "l9nw", "r9sw"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name.split(".")[0] for p in RECORDS])
+def test_old_record_files_load_as_records_of_today(path: Path) -> None:
+    """``GameRecord.load`` converts them (the game's ``convert_v1_moves``), and they save as
+    version 2 with the new names."""
+    expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text())
+    record = GameRecord.load(path)
+    assert record.replay().to_json() == expected
+    assert record.to_json()["version"] == 2
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) -> None:
+    path = RECORDS[0]
+    old = json.loads(path.read_text())
+    expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text())
+    store = Store(tmp_path / "games.sqlite3")
+    seats = [StoredSeat(player["name"]) for player in old["players"]]
+    result = None if old["result"] is None else Outcome.from_json(old["result"])
+    store.insert(GameRow("old", old["game"], seats, list(old["moves"]), result, notation=1))
+    service = GameService(store)
+    assert service._get("old").state.to_json() == expected
+    stored = store.get("old")
+    assert stored is not None
+    assert stored.notation == 2
+    assert stored.moves == GameRecord.load(path).moves
+    service.close()
+    store.close()
