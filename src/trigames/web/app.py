@@ -244,27 +244,19 @@ def create_app(db_path: str | Path) -> Starlette:
         Route("/api/games/{id}", api(view), methods=["GET"]),
         Route("/api/games/{id}/moves", api(move), methods=["POST"]),
         Route("/api/games/{id}/undo", api(undo), methods=["POST"]),
-        Route(
-            "/api/games/{id}/undo/accept",
-            api(answer(GameService.answer_undo, True)),
-            methods=["POST"],
-        ),
-        Route(
-            "/api/games/{id}/undo/decline",
-            api(answer(GameService.answer_undo, False)),
-            methods=["POST"],
-        ),
         Route("/api/games/{id}/resign", api(resign), methods=["POST"]),
         Route("/api/games/{id}/draw", api(offer_draw), methods=["POST"]),
-        Route(
-            "/api/games/{id}/draw/accept",
-            api(answer(GameService.answer_draw, True)),
-            methods=["POST"],
-        ),
-        Route(
-            "/api/games/{id}/draw/decline",
-            api(answer(GameService.answer_draw, False)),
-            methods=["POST"],
+        *(  # the other side's answer to an undo request or a draw offer
+            Route(
+                f"/api/games/{{id}}/{asked}/{verb}",
+                api(answer(method, verb == "accept")),
+                methods=["POST"],
+            )
+            for asked, method in (
+                ("undo", GameService.answer_undo),
+                ("draw", GameService.answer_draw),
+            )
+            for verb in ("accept", "decline")
         ),
         Route("/api/games/{id}/seats", api(seats), methods=["GET"]),
         Route("/api/games/{id}/hint", api(hint), methods=["GET"]),

@@ -344,12 +344,8 @@ class GameService:
         With two players the game ends; with more, the seat leaves and the rest play on.
         """
         live = self._get(game_id)
-        seats = self._seats(live, token)
-        self._check_open(live)
+        playing = self._seats_in_game(live, token)
         state = live.state
-        playing = [seat for seat in seats if seat not in state.withdrawn]
-        if not playing:
-            raise ConflictError("you have already left this game")
         state.resign(state.current_player if state.current_player in playing else playing[0])
         live.row.undo_request = live.row.draw_offer = None
         self._commit(live, undo_moves=1)
@@ -360,12 +356,8 @@ class GameService:
         """Offer a draw to the other seats still in the game; computer seats answer at once
         (``ConflictError`` if one declines), humans through :meth:`answer_draw`."""
         live = self._get(game_id)
-        seats = self._seats(live, token)
-        self._check_open(live)
+        offering = self._seats_in_game(live, token)
         state = live.state
-        offering = [seat for seat in seats if seat not in state.withdrawn]
-        if not offering:
-            raise ConflictError("you have already left this game")
         if live.row.draw_offer is not None:
             raise ConflictError("a draw offer is already waiting for an answer")
         for seat in state.seats_in_game():
@@ -510,6 +502,15 @@ class GameService:
         if not seats:
             raise ForbiddenError("this token holds no seat in this game")
         return seats
+
+    def _seats_in_game(self, live: LiveGame, token: str | None) -> list[int]:
+        """The seats ``token`` holds that are still in the game, which must not be over."""
+        seats = self._seats(live, token)
+        self._check_open(live)
+        playing = [seat for seat in seats if seat not in live.state.withdrawn]
+        if not playing:
+            raise ConflictError("you have already left this game")
+        return playing
 
     @staticmethod
     def _has_moved(state: AnyState, seats: list[int]) -> bool:
