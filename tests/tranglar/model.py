@@ -11,7 +11,12 @@ gives the legal moves in the engine's notation and the position after each of th
   shifted so that it lies on the board with every side along a line of the grid (a square
   side or a diagonal): it then covers exactly the cells whose centroid lies inside it.
 * A side touches a cell outside the piece when one of the cell's three edges overlaps the
-  side along a positive length (checked with exact segment arithmetic).
+  side along a positive length (checked with exact segment arithmetic). A side counts towards
+  trapping when it touches a cell of the opponent and no neutral cell.
+* The repetition rule counts every position of the game, from the one read by ``from_json``
+  on, by the pieces, the reserves, the large neutral pieces to place and the player to move
+  (the engine forgets the positions before a turn that covered a new cell, as they cannot come
+  back; the model does not rely on that).
 * Kinds are told apart by their placements; a kind's *mirror* is the kind whose turns include
   its reflection, and a kind is symmetric when it is its own mirror.
 
@@ -296,6 +301,9 @@ class Position:
     quiet: int
     to_move: int | None
     result: dict[str, Any] | None
+    #: How often each position occurred (``repetition_key``), counted from the position
+    #: read by ``from_json``.
+    seen: dict[Any, int] = field(default_factory=dict)
     #: Filled in while a move is played: cells put down or turned over this turn.
     changed: set[Cell] = field(default_factory=set)
     #: Filled in while a move is played: the pieces on the board before it (for statistics).
@@ -312,6 +320,7 @@ class Position:
             self.quiet,
             self.to_move,
             self.result,
+            dict(self.seen),
         )
 
     def cells_of(self, owner: int) -> set[Cell]:
@@ -335,7 +344,7 @@ def from_json(obj: dict[str, Any]) -> Position:
         for text in obj[key]:
             kind, cells = parse_piece(text)
             pieces[cells] = (kind, owner)
-    return Position(
+    pos = Position(
         game=game,
         quiet_limit=int(match.group(1)) if match else 50,
         pieces=pieces,
@@ -345,6 +354,19 @@ def from_json(obj: dict[str, Any]) -> Position:
         quiet=obj["quiet"],
         to_move=obj["to_move"],
         result=obj["result"],
+    )
+    pos.seen = {repetition_key(pos): 1}
+    return pos
+
+
+def repetition_key(pos: Position) -> Any:
+    """What the repetition rule compares: the pieces, the reserves, the large neutral pieces
+    still to place and the player to move."""
+    return (
+        frozenset((cells, kind, owner) for cells, (kind, owner) in pos.pieces.items()),
+        tuple(frozenset((k, n) for k, n in r.items() if n) for r in pos.reserves),
+        frozenset(pos.to_place),
+        pos.to_move,
     )
 
 
@@ -368,9 +390,10 @@ def to_json(pos: Position) -> dict[str, Any]:
 # --- the rules ------------------------------------------------------------------------------------
 
 
-def is_trapped(placement: Placement, enemy: set[Cell]) -> bool:
-    """More than half of the sides touch the enemy's cells."""
-    touching = sum(1 for side in placement.sides if side & enemy)
+def is_trapped(placement: Placement, enemy: set[Cell], neutral: set[Cell]) -> bool:
+    """More than half of the sides touch the enemy's cells; a side that touches a neutral cell
+    anywhere along it does not count."""
+    touching = sum(1 for side in placement.sides if side & enemy and not side & neutral)
     return 2 * touching > len(placement.sides)
 
 
@@ -418,11 +441,12 @@ def legal_moves(pos: Position) -> dict[str, tuple[Any, ...]]:
     reserve = pos.reserves[me]
     mine = pos.cells_of(me)
     theirs = pos.cells_of(1 - me)
+    neutral = pos.cells_of(NEUTRAL)
     # 1. place
     for kind in COLOURED:
         if reserve.get(kind, 0):
             for p in PLACEMENTS[kind]:
-                if not p.cells & occupied and not is_trapped(p, theirs):
+                if not p.cells & occupied and not is_trapped(p, theirs, neutral):
                     moves[piece_name(kind, p.cells)] = ("place", p)
     if reserve.get("N", 0) and not reserve.get("T", 0):
         for p in PLACEMENTS["N"]:
@@ -461,7 +485,7 @@ def legal_moves(pos: Position) -> dict[str, tuple[Any, ...]]:
             owner == 1 - me
             and kind in ("Zr", "Zl")
             and reserve.get(kind, 0)
-            and is_trapped(ANY_AT[kind, cells], mine)
+            and is_trapped(ANY_AT[kind, cells], mine, neutral)
         ):
             moves["x" + piece_name(kind, cells)] = ("swap", cells)
     if not moves:
@@ -499,7 +523,8 @@ def stuck_trapezes(pos: Position) -> set[tuple[Cells, str, int]]:
     return {
         (cells, kind, owner)
         for cells, (kind, owner) in pos.pieces.items()
-        if kind in ("Zr", "Zl") and is_trapped(ANY_AT[kind, cells], pos.cells_of(1 - owner))
+        if kind in ("Zr", "Zl")
+        and is_trapped(ANY_AT[kind, cells], pos.cells_of(1 - owner), pos.cells_of(NEUTRAL))
     }
 
 
@@ -520,12 +545,22 @@ def resolve(
             near = set(pos.changed)  # for statistics only: every piece is looked at
             for c in pos.changed:
                 near |= NEIGHBOURS[c]
-            enemy = pos.cells_of(trapper)
+            enemy, neutral = pos.cells_of(trapper), pos.cells_of(NEUTRAL)
             hits = [
                 cells
                 for cells, (kind, owner) in pos.pieces.items()
-                if owner == side and cells not in done and is_trapped(ANY_AT[kind, cells], enemy)
+                if owner == side
+                and cells not in done
+                and is_trapped(ANY_AT[kind, cells], enemy, neutral)
             ]
+            for cells, (kind, owner) in pos.pieces.items():
+                if (
+                    owner == side
+                    and cells not in done
+                    and cells not in hits
+                    and is_trapped(ANY_AT[kind, cells], enemy, set())
+                ):
+                    count("not trapped: a side along an opponent piece also touches a neutral one")
             for cells in sorted(hits, key=lambda cs: cell_key(min(cs, key=cell_key))):
                 kind = pos.pieces[cells][0]
                 if kind in SYMMETRIC:
@@ -582,12 +617,7 @@ def play(pos: Position, name: str, moves: dict[str, tuple[Any, ...]] | None = No
     if what[0] == "pass":
         new.passes += 1
         new.quiet += 1
-        if new.passes >= 2:
-            finish(new, "both players passed")
-        elif new.quiet >= new.quiet_limit:
-            finish(new, f"{new.quiet} turns in a row covered no new cell")
-        else:
-            new.to_move = 1 - mover
+        end_turn(new, mover, "both players passed" if new.passes >= 2 else None)
         return new
     new.passes = 0
     reserve = new.reserves[mover]
@@ -599,6 +629,8 @@ def play(pos: Position, name: str, moves: dict[str, tuple[Any, ...]] | None = No
         new.pieces[p.cells] = (p.kind, NEUTRAL)
     elif what[0] == "place":
         p = what[1]
+        if p.kind != "N" and is_trapped(p, pos.cells_of(1 - mover), set()):
+            count("placed: a side along an opponent piece also touches a neutral one")
         take_from(reserve, p.kind)
         new.pieces[p.cells] = (p.kind, NEUTRAL if p.kind == "N" else mover)
         new.changed = set(p.cells)
@@ -631,16 +663,27 @@ def play(pos: Position, name: str, moves: dict[str, tuple[Any, ...]] | None = No
     if not new.to_place and what[0] != "setup":
         resolve(new, mover, done, stuck)
         for cells, (kind, owner) in new.pieces.items():
-            if kind in SYMMETRIC and is_trapped(ANY_AT[kind, cells], new.cells_of(1 - owner)):
+            if kind in SYMMETRIC and is_trapped(
+                ANY_AT[kind, cells], new.cells_of(1 - owner), new.cells_of(NEUTRAL)
+            ):
                 count("trapped piece left unflipped after the turn")
     new.quiet = 0 if len(new.occupied()) != covered else new.quiet + 1
-    if len(new.occupied()) == 64:
-        finish(new, "all 64 cells are covered")
-    elif new.quiet >= new.quiet_limit:
-        finish(new, f"{new.quiet} turns in a row covered no new cell")
-    else:
-        new.to_move = 1 - mover
+    end_turn(new, mover, "all 64 cells are covered" if len(new.occupied()) == 64 else None)
     return new
+
+
+def end_turn(pos: Position, mover: int, end: str | None) -> None:
+    """Give the turn to the other player and count the position; end the game on ``end``,
+    else on the third occurrence of the position, else at the quiet limit (0: none)."""
+    pos.to_move = 1 - mover
+    key = repetition_key(pos)
+    pos.seen[key] = pos.seen.get(key, 0) + 1
+    if end is None and pos.seen[key] == 3:
+        end = "the same position occurred for the third time"
+    if end is None and pos.quiet_limit and pos.quiet >= pos.quiet_limit:
+        end = f"{pos.quiet} turns in a row covered no new cell"
+    if end is not None:
+        finish(pos, end)
 
 
 def finish(pos: Position, reason: str) -> None:

@@ -54,31 +54,39 @@ def check(state: TranglarState) -> None:
         return
     player = state.current_player
     assert player is not None
+    assert 1 <= state.seen[state.repetition_key()] <= 2, "a third occurrence ends the game"
+    free = 64 - state.occupied.bit_count()
+    assert all(anchors.count(-1) == free for anchors, *_ in state.seen), "cells never come free"
     for move in state.legal_moves():
         assert state.parse_move(str(move)) == move
         assert state.parse_move(str(move).upper()) == move
         action, kind, mask, _ = code_of(move)
         if action == PLACE and not KINDS[kind].neutral:
             assert not mask & state.occupied
-            assert not trapped(BOARD.placement(mask), state.owned[1 - player])
+            assert not trapped(BOARD.placement(mask), state.owned[1 - player], state.owned[NEUTRAL])
+
+
+def snapshot(state: TranglarState) -> tuple[object, ...]:
+    """What undo must restore: the position, its legal moves and the repetition counts."""
+    return state.to_json(), state.legal_moves(), dict(state.seen), state.position_key()
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), limit=st.sampled_from([50, 8]))
+@given(seed=st.integers(0, 2**32), limit=st.sampled_from([50, 8, 0]))
 def test_random_games_keep_the_invariants_and_undo_retraces_them(seed: int, limit: int) -> None:
     game = load(f"tranglar(quiet_limit={limit})")
     state = game.new_initial_state()
     rng = random.Random(seed)
-    seen = [state.to_json()]
+    seen = [snapshot(state)]
     while not state.is_over():
         check(state)
         state.play(rng.choice(state.legal_moves()))
-        seen.append(state.to_json())
+        seen.append(snapshot(state))
     check(state)
     while state.history:
         seen.pop()
         state.undo()
-        assert state.to_json() == seen[-1]
+        assert snapshot(state) == seen[-1]
     assert state.to_json() == game.new_initial_state().to_json()
     assert state.reserve == [list(START_RESERVE[0]), list(START_RESERVE[1])]
 

@@ -20,9 +20,12 @@ from tests.tranglar import model
 from trigames.core.perft import perft
 from trigames.games.tranglar import Tranglar, TranglarState
 from trigames.games.tranglar.board import START_RESERVE, parse_piece
-from trigames.games.tranglar.rules import END_FULL, END_PASSES
+from trigames.games.tranglar.rules import END_FULL, END_PASSES, END_REPETITION
 
-PERFT = json.loads((Path(__file__).parent.parent / "data" / "perft" / "tranglar.json").read_text())
+DATA = Path(__file__).parent.parent / "data"
+PERFT = json.loads((DATA / "perft" / "tranglar.json").read_text())
+#: Positions from the audit of issue 15 (sides along neutral pieces, repetition).
+AUDIT = json.loads((DATA / "tranglar" / "audit.json").read_text())
 NEUTRAL = ["Ga3swa4neb4w", "Hd3sd4"]
 CODES = ("T", "L", "M", "Q", "Zr", "Zl", "Pr", "Pl", "R", "F", "N")
 
@@ -79,6 +82,33 @@ def owner(state: TranglarState, piece: str) -> str | None:
 
 def moves(state: TranglarState) -> list[str]:
     return [str(m) for m in state.legal_moves()]
+
+
+def played(names: list[str], spec: str = "tranglar") -> TranglarState:
+    """The position after ``names``, played from the start of ``spec``."""
+    state = trigames.load_game(spec).new_initial_state()
+    assert isinstance(state, TranglarState)
+    for name in names:
+        state.play(name)
+    return state
+
+
+def audit_state(case: dict[str, Any]) -> TranglarState:
+    """An audit case's position: its moves played from the start, or its position read."""
+    if "moves" in case:
+        return played(case["moves"])
+    return load().state_from_json(case["position"])
+
+
+def both_ways(cases: list[dict[str, Any]]) -> list[Any]:
+    """Each audit case and its twin (the twin's keys replacing the case's), named."""
+    found = []
+    for case in cases:
+        twin = {key: value for key, value in case.items() if key not in ("moves", "position")}
+        twin.update(case["twin"])
+        found.append(pytest.param(case, id=case["name"]))
+        found.append(pytest.param(twin, id=case["name"] + " (twin)"))
+    return found
 
 
 # --- perft ---------------------------------------------------------------------------------------
@@ -258,6 +288,31 @@ def test_a_neutral_piece_does_not_count() -> None:
     state = position(["Qb2", "Ta1n"], ["Tb1s"], neutral=("Na2e",), to_move=1)
     state.play("Tc2w")
     assert owner(state, "Qb2") == "petrol"
+
+
+@pytest.mark.parametrize("case", both_ways(AUDIT["flips"]))
+def test_a_side_touching_a_neutral_piece_anywhere_never_counts(case: dict[str, Any]) -> None:
+    state = audit_state(case)
+    assert owner(state, case["piece"]) == case["owner"]
+    if case["owner"] == "petrol":
+        assert not state.is_trapped(parse_piece(case["piece"])[1])
+
+
+@pytest.mark.parametrize("case", both_ways(AUDIT["placements"]))
+def test_the_placement_ban_and_the_swap_judge_sides_the_same_way(case: dict[str, Any]) -> None:
+    state = audit_state(case)
+    assert (case["move"] in moves(state)) == case["legal"]
+    if case["legal"]:
+        state.play(case["move"])
+    else:
+        with pytest.raises(trigames.IllegalMoveError, match="trapped"):
+            state.play(case["move"])
+
+
+@pytest.mark.parametrize("case", both_ways(AUDIT["flips"] + AUDIT["placements"]))
+def test_the_model_judges_the_audit_positions_alike(case: dict[str, Any]) -> None:
+    state = audit_state(case)
+    assert sorted(model.legal_moves(model.from_json(state.to_json()))) == sorted(moves(state))
 
 
 def test_a_side_touched_on_part_of_its_length_counts() -> None:
@@ -461,6 +516,80 @@ def test_a_full_board_ends_the_game_and_area_decides() -> None:
     state.undo()
     assert not state.is_over()
     assert state.occupied != (1 << 64) - 1
+
+
+REPEAT = AUDIT["repetition"]
+
+
+def test_the_third_occurrence_of_a_position_ends_the_game() -> None:
+    state = played(REPEAT["moves"])
+    cycles = REPEAT["cycle"] * 2
+    for name in cycles[:-1]:
+        state.play(name)
+        assert not state.is_over()
+    before = (state.to_json(), moves(state), dict(state.seen))
+    state.play(cycles[-1])
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.reason == END_REPETITION == REPEAT["reason"]
+    assert list(outcome.scores) == REPEAT["scores"]
+    assert outcome.winners == (0, 1)
+    state.undo()
+    assert (state.to_json(), moves(state), state.seen) == before
+    # without a quiet limit, the same
+    state = played(REPEAT["moves"] + cycles, "tranglar(quiet_limit=0)")
+    assert state.outcome() == outcome
+
+
+def test_the_pass_and_quiet_counters_are_not_part_of_a_repeated_position() -> None:
+    state = played(REPEAT["moves"])
+    start = state.repetition_key()
+    for name in REPEAT["cycle"]:
+        state.play(name)
+    assert state.quiet == 4
+    assert state.repetition_key() == start
+    assert state.seen[start] == 2
+    assert state.position_key() != played(REPEAT["moves"]).position_key()
+
+
+def test_a_loaded_position_starts_its_own_count() -> None:
+    state = played(REPEAT["moves"] + REPEAT["cycle"])  # the second occurrence
+    again = load().state_from_json(state.to_json())
+    assert again.seen == {again.repetition_key(): 1}
+    for name in REPEAT["cycle"]:
+        again.play(name)
+    assert not again.is_over()
+    for name in REPEAT["cycle"]:
+        again.play(name)
+    outcome = again.outcome()
+    assert outcome is not None
+    assert outcome.reason == END_REPETITION
+
+
+def test_a_turn_covering_a_new_cell_forgets_the_positions_before() -> None:
+    # Cells never come free, so no earlier position can come back: only positions since
+    # the last turn that covered a cell are counted. Positions reached by covering moves in
+    # another order, or after a cycle of replacements, have the same key.
+    state = played(REPEAT["moves"] + REPEAT["cycle"] + ["Ld2ne"])
+    assert len(state.seen) == 1
+    one = played(["Ga1esb1nwa2n", "Hd3sd4", "Qc1", "Qb3", "Ld2ne"])
+    other = played(["Ga1esb1nwa2n", "Hd3sd4", "Ld2ne", "Qb3", "Qc1"])
+    assert one.position_key() == other.position_key() == state.position_key()
+
+
+def test_quiet_limit_zero_means_no_limit() -> None:
+    obj = played(REPEAT["moves"]).to_json()
+    obj["quiet"] = 500
+    with pytest.raises(trigames.PositionError, match="'passes' to 50"):
+        load().state_from_json(obj)
+    game = trigames.load_game("tranglar(quiet_limit=0)")
+    obj["game"] = str(game.spec)
+    state = game.state_from_json(obj)
+    state.play(REPEAT["cycle"][0])
+    assert not state.is_over()
+    assert state.quiet == 501
+    assert game.max_game_length() is None
+    assert load().max_game_length() == 65 * 50
 
 
 def test_resigning_is_a_move_outside_the_legal_list() -> None:

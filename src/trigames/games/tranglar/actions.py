@@ -80,10 +80,13 @@ def num_actions(game: Tranglar) -> int:
     return len(action_table())
 
 
-def max_game_length(game: Tranglar) -> int:
+def max_game_length(game: Tranglar) -> int | None:
     """Cells never come free, so at most 64 turns cover a new cell, with fewer than
-    ``quiet_limit`` turns between them."""
-    return (CELLS + 1) * game.quiet_limit
+    ``quiet_limit`` turns between them. Without a quiet limit (``quiet_limit=0``) only the
+    repetition rule ends a run of turns that cover nothing; the bound that gives (every
+    position at most twice between two turns that cover a cell) is far too large to use, so
+    ``None``."""
+    return (CELLS + 1) * game.quiet_limit or None
 
 
 def action_id(state: TranglarState, move: TranglarMove) -> int:

@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 
 def exposed(state: TranglarState, seat: int) -> int:
     """Cells of ``seat``'s pieces that one more touching side would trap (parallelograms,
-    which never flip, left out)."""
-    enemy = state.owned[1 - seat]
+    which never flip, left out; sides touching a neutral piece never count)."""
+    enemy, neutral = state.owned[1 - seat], state.owned[2]
     total = 0
     for kind, owner, mask in state.pieces.values():
         if owner != seat or kind in PARALLELOGRAMS:
             continue
         placement = BOARD.placement(mask)
-        touching = sum(1 for side in placement.sides if side & enemy)
+        touching = sum(1 for side in placement.sides if side & enemy and not side & neutral)
         if 2 * (touching + 1) > len(placement.sides):
             total += mask.bit_count()
     return total

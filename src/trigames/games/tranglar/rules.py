@@ -63,13 +63,19 @@ from trigames.geometry.tetrakis import Placement
 END_FULL = "all 64 cells are covered"
 END_PASSES = "both players passed"
 END_QUIET = "{} turns in a row covered no new cell"
+END_REPETITION = "the same position occurred for the third time"
 NEUTRAL = 2  # the owner of neutral pieces
 SEAT_KEYS = ("petrol", "green", "neutral")
 
 #: One piece on the board: kind, owner (0, 1 or NEUTRAL) and cells.
 Piece = tuple[int, int, int]
+#: A position as the repetition rule compares it (see ``TranglarState.repetition_key``).
+RepetitionKey = tuple[
+    tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None
+]
 # One undo record: pieces, cell anchors, owner masks, reserves, big neutral pieces still to
-# place, passes, quiet turns, the mover, the cells the move changed, and the end of the game before.
+# place, passes, quiet turns, the mover, the cells the move changed, the end of the game before,
+# and the repetition counts before.
 _Undo = tuple[
     dict[int, Piece],
     list[int],
@@ -82,16 +88,27 @@ _Undo = tuple[
     int,
     str | None,
     tuple[int, ...],
+    dict[RepetitionKey, int],
 ]
 
 
-def trapped(placement: Placement, enemy: int) -> bool:
-    """True when more than half of the placement's sides touch ``enemy`` cells."""
+def trapped(placement: Placement, enemy: int, neutral: int) -> bool:
+    """True when more than half of the placement's sides touch ``enemy`` cells; a side that
+    touches a ``neutral`` cell anywhere along it never counts.
+
+    A large triangle on b2 (top and right cells) with the enemy above it and below its long
+    side is trapped, unless the other half of that long side lies along a neutral piece:
+
+    >>> from trigames.games.tranglar.board import board_mask
+    >>> triangle, enemy = BOARD.placement(board_mask("b2ne")), board_mask("b1s b2s")
+    >>> trapped(triangle, enemy, 0), trapped(triangle, enemy, board_mask("b2w"))
+    (True, False)
+    """
     if not placement.around & enemy:
         return False
     touching = 0
     for side in placement.sides:
-        if side & enemy:
+        if side & enemy and not side & neutral:
             touching += 1
     return 2 * touching > len(placement.sides)
 
@@ -124,6 +141,9 @@ class TranglarState(State[TranglarMove]):
         self._stamp = 0
         self._legal: dict[TranglarMove, Code] = {}
         self._legal_stamp = -1
+        #: How often each position since the last turn that covered a new cell occurred (a
+        #: new dict for every move, so that undo records can keep the old one).
+        self.seen: dict[RepetitionKey, int] = {self.repetition_key(): 1}
 
     # --- queries ------------------------------------------------------------------------------
 
@@ -173,18 +193,36 @@ class TranglarState(State[TranglarMove]):
         piece = self.piece_on((mask & -mask).bit_length() - 1)
         if piece is None or piece[1] == NEUTRAL:
             return False
-        return trapped(BOARD.placement(piece[2]), self.owned[1 - piece[1]])
+        return trapped(BOARD.placement(piece[2]), self.owned[1 - piece[1]], self.owned[NEUTRAL])
 
-    def position_key(self) -> tuple[object, ...]:
+    def repetition_key(self) -> RepetitionKey:
+        """The position as the repetition rule compares it: the pieces on the board, both
+        reserves (the large neutral pieces still to place too) and the player to move, but not
+        the pass and quiet counters.
+
+        The cell anchors tell the pieces apart, and a piece's cells and whether it is neutral
+        give its kind (no two kinds of coloured piece have the same cells, nor do the neutral
+        ones), so the owners' cells complete the board.
+        """
         return (
-            tuple(sorted(self.pieces.values())),
+            tuple(self.anchor),
+            self.owned[0],
+            self.owned[1],
             tuple(self.reserve[0]),
             tuple(self.reserve[1]),
             tuple(self.to_place),
-            self.passes,
-            self.quiet,
             self.to_move,
         )
+
+    def position_key(self) -> tuple[object, ...]:
+        """The position, the pass and quiet counters, and the repetition counts.
+
+        The counts belong here: the same pieces reached once or twice before do not have the
+        same future, as a third occurrence ends the game. Cells never come free, so only the
+        positions since the last turn that covered a new cell can occur again, and ``seen``
+        holds just those: positions reached by covering moves in another order still meet.
+        """
+        return (self.repetition_key(), self.passes, self.quiet, frozenset(self.seen.items()))
 
     # --- move generation ----------------------------------------------------------------------
 
@@ -215,14 +253,14 @@ class TranglarState(State[TranglarMove]):
                     table[move_of(code)] = code
 
     def _regular_moves(self, table: dict[TranglarMove, Code], player: int) -> None:
-        own, enemy = self.owned[player], self.owned[1 - player]
+        own, enemy, neutral = self.owned[player], self.owned[1 - player], self.owned[NEUTRAL]
         occupied = self.occupied
         reserve = self.reserve[player]
         names = self.game.place_moves
         for kind in COLOURED:
             if reserve[kind]:
                 for p, move, code in names[kind]:
-                    if not p.mask & occupied and not trapped(p, enemy):
+                    if not p.mask & occupied and not trapped(p, enemy, neutral):
                         table[move] = code
         if reserve[NT] and not reserve[T]:
             for p, move, code in names[NT]:
@@ -236,7 +274,7 @@ class TranglarState(State[TranglarMove]):
         self._covers(table, TAKE, theirs, reserve)
         for a in theirs:
             kind, _, mask = pieces[a]
-            if kind in TRAPEZES and reserve[kind] and trapped(BOARD.placement(mask), own):
+            if kind in TRAPEZES and reserve[kind] and trapped(BOARD.placement(mask), own, neutral):
                 code = (SWAP, kind, mask, ())
                 table[move_of(code)] = code
 
@@ -340,7 +378,7 @@ class TranglarState(State[TranglarMove]):
                 "a neutral small triangle may be placed only when you have no small triangle "
                 "of your colour left in reserve"
             )
-        if trapped(BOARD.placement(mask), self.owned[1 - player]):
+        if trapped(BOARD.placement(mask), self.owned[1 - player], self.owned[NEUTRAL]):
             return (
                 "the piece would be trapped there (more than half of its sides would touch "
                 "the opponent's pieces)"
@@ -353,7 +391,7 @@ class TranglarState(State[TranglarMove]):
             return piece
         if kind not in TRAPEZES:
             return "only a trapped trapeze is swapped; write a take-over as xPIECE=PIECES"
-        if not trapped(BOARD.placement(mask), self.owned[player]):
+        if not trapped(BOARD.placement(mask), self.owned[player], self.owned[NEUTRAL]):
             return "that trapeze is not trapped by your pieces"
         return f"you have no {KINDS[kind].name} in reserve to put in its place"
 
@@ -423,6 +461,7 @@ class TranglarState(State[TranglarMove]):
                 self.changed,
                 self.end_reason,
                 self.winners,
+                self.seen,
             )
         )
         self._stamp += 1
@@ -431,12 +470,7 @@ class TranglarState(State[TranglarMove]):
         if action == PASS_KIND:
             self.passes += 1
             self.quiet += 1
-            if self.passes >= 2:
-                self._finish(END_PASSES)
-            elif self.quiet >= self.game.quiet_limit:
-                self._finish(END_QUIET.format(self.quiet))
-            else:
-                self.to_move = 1 - mover
+            self._end_turn(mover, END_PASSES if self.passes >= 2 else None)
             return
         self.passes = 0
         reserve = self.reserve[mover]
@@ -467,12 +501,27 @@ class TranglarState(State[TranglarMove]):
         if not self.to_place:
             self._resolve(mover, done, stuck)
         self.quiet = 0 if self.occupied != covered else self.quiet + 1
-        if self.occupied == ALL:
-            self._finish(END_FULL)
-        elif self.quiet >= self.game.quiet_limit:
-            self._finish(END_QUIET.format(self.quiet))
-        else:
-            self.to_move = 1 - mover
+        self._end_turn(mover, END_FULL if self.occupied == ALL else None)
+
+    def _end_turn(self, mover: int, end: str | None) -> None:
+        """Hand the turn over and count the position reached, then end the game if a rule
+        says so: ``end`` (a full board or a second pass) first, then a third occurrence of the
+        position, then the quiet limit."""
+        self.to_move = 1 - mover
+        key = self.repetition_key()
+        if self.quiet:
+            seen = dict(self.seen)
+            seen[key] = seen.get(key, 0) + 1
+        else:  # a new cell is covered: no earlier position can come back
+            seen = {key: 1}
+        self.seen = seen
+        limit = self.game.quiet_limit
+        if end is None and seen[key] >= 3:
+            end = END_REPETITION
+        if end is None and limit and self.quiet >= limit:
+            end = END_QUIET.format(self.quiet)
+        if end is not None:
+            self._finish(end)
 
     def _put_parts(self, owner: int, parts: tuple[Part, ...]) -> None:
         reserve = self.reserve[owner]
@@ -498,7 +547,7 @@ class TranglarState(State[TranglarMove]):
             if (
                 kind in TRAPEZES
                 and owner != NEUTRAL
-                and trapped(BOARD.placement(mask), owned[1 - owner])
+                and trapped(BOARD.placement(mask), owned[1 - owner], owned[NEUTRAL])
             ):
                 stuck |= mask
         return stuck
@@ -513,6 +562,7 @@ class TranglarState(State[TranglarMove]):
         cells), which the rounds never swap."""
         changed = self.changed
         pieces = self.pieces
+        neutral = self.owned[NEUTRAL]  # neutral pieces never change in a turn
         while True:
             flipped = False
             for side in (1 - mover, mover):
@@ -524,7 +574,7 @@ class TranglarState(State[TranglarMove]):
                         owner == side
                         and not mask & done
                         and kind not in PARALLELOGRAMS
-                        and trapped(BOARD.placement(mask), enemy)
+                        and trapped(BOARD.placement(mask), enemy, neutral)
                     ):
                         hits.append(a)
                 for a in sorted(hits):
@@ -552,7 +602,7 @@ class TranglarState(State[TranglarMove]):
 
     def _revert(self, move: TranglarMove) -> None:
         (pieces, anchor, owned, reserve, to_place, self.passes, self.quiet, mover, self.changed,
-         self.end_reason, self.winners) = self._undo.pop()  # fmt: skip
+         self.end_reason, self.winners, self.seen) = self._undo.pop()  # fmt: skip
         self.pieces = dict(pieces)
         self.anchor = list(anchor)
         self.owned = list(owned)
@@ -593,8 +643,8 @@ class Tranglar(Game[TranglarMove, TranglarState]):
         Option(
             "quiet_limit",
             50,
-            "turns in a row without a newly covered cell that end the game",
-            minimum=2,
+            "turns in a row without a newly covered cell that end the game (0: no limit)",
+            minimum=0,
             maximum=10_000,
         ),
     )
@@ -741,15 +791,19 @@ def _state_from_json(game: Tranglar, obj: Mapping[str, Any]) -> TranglarState:
         raise PositionError("'passes' counts passes in a row: 0, 1 or 2")
     state.passes = passes
     quiet = obj.get("quiet", passes)
+    limit = game.quiet_limit
     if not (isinstance(quiet, int) and not isinstance(quiet, bool)) or not (
-        passes <= quiet <= game.quiet_limit
+        passes <= quiet and (not limit or quiet <= limit)
     ):
         raise PositionError(
-            f"'quiet' counts turns in a row that covered no new cell: a whole number from "
-            f"'passes' to {game.quiet_limit}"
+            "'quiet' counts turns in a row that covered no new cell: a whole number from "
+            + (f"'passes' to {limit}" if limit else "'passes' up")
         )
     state.quiet = quiet
     _read_end(state, obj)
+    # Earlier occurrences are not part of the position format: a loaded position starts its
+    # own count.
+    state.seen = {state.repetition_key(): 1}
     return state
 
 
@@ -781,7 +835,7 @@ def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
             state._finish(END_FULL)
         elif state.passes >= 2:
             state._finish(END_PASSES)
-        elif state.quiet >= state.game.quiet_limit:
+        elif state.game.quiet_limit and state.quiet >= state.game.quiet_limit:
             state._finish(END_QUIET.format(state.quiet))
         if state.end_reason is not None:
             if to_move is not None:
