@@ -22,7 +22,6 @@ is built on first use.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from trigames.core.actions import (
     ActionTable,
@@ -52,9 +51,7 @@ from trigames.games.tranglar.board import (
     code_of,
     tilings,
 )
-
-if TYPE_CHECKING:
-    from trigames.games.tranglar.rules import Tranglar, TranglarState
+from trigames.games.tranglar.rules import TranglarRules, TranglarState
 
 
 @cache
@@ -75,12 +72,12 @@ def action_table() -> ActionTable[Code]:
     return ActionTable([*codes, PASS_CODE])
 
 
-def num_actions(game: Tranglar) -> int:
+def num_actions(game: TranglarRules) -> int:
     """Every move in the table."""
     return len(action_table())
 
 
-def max_game_length(game: Tranglar) -> int | None:
+def max_game_length(game: TranglarRules) -> int | None:
     """Cells never come free, so at most 64 turns cover a new cell, with fewer than
     ``quiet_limit`` turns between them. Without a quiet limit (``quiet_limit=0``) only the
     repetition rule ends a run of turns that cover nothing; the bound that gives (every

@@ -5,12 +5,8 @@ Wins and losses are judged by the protocol before this is asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.tranglar.board import BOARD, PARALLELOGRAMS
-
-if TYPE_CHECKING:
-    from trigames.games.tranglar.rules import TranglarState
+from trigames.games.tranglar.rules import TranglarState
 
 
 def exposed(state: TranglarState, seat: int) -> int:

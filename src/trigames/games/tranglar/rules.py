@@ -25,7 +25,6 @@ from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
-from trigames.games.tranglar import actions, evaluation, svg, text
 from trigames.games.tranglar.board import (
     ALL,
     BIG_NEUTRAL,
@@ -122,9 +121,9 @@ class TranglarState(State[TranglarMove]):
     board.
     """
 
-    game: Tranglar
+    game: TranglarRules
 
-    def __init__(self, game: Tranglar) -> None:
+    def __init__(self, game: TranglarRules) -> None:
         super().__init__(game)
         self.pieces: dict[int, Piece] = {}
         self.anchor = [-1] * CELLS
@@ -632,8 +631,9 @@ class TranglarState(State[TranglarMove]):
         }
 
 
-class Tranglar(Game[TranglarMove, TranglarState]):
-    """TRANGLAR on its 4 x 4 board of 64 triangles."""
+class TranglarRules(Game[TranglarMove, TranglarState]):
+    """TRANGLAR's rules on its 4 x 4 board of 64 triangles; the whole game, drawings and all,
+    is :class:`~trigames.games.tranglar.game.Tranglar`."""
 
     name: ClassVar[str] = "tranglar"
     title: ClassVar[str] = "TRANGLAR"
@@ -716,18 +716,8 @@ class Tranglar(Game[TranglarMove, TranglarState]):
         """``flips``: the pieces the last move turned over (see ``turned_by_last_move``)."""
         return {"flips": float(state.turned_by_last_move())}
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
-    _action_id = staticmethod(actions.action_id)
-    observation_planes = staticmethod(actions.observation_planes)
-    render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
-    describe_last_move = staticmethod(text.describe_last_move)
-    heuristic = staticmethod(evaluation.heuristic)
-    heuristic_scale: ClassVar[float] = 8.0
 
-
-def _state_from_json(game: Tranglar, obj: Mapping[str, Any]) -> TranglarState:
+def _state_from_json(game: TranglarRules, obj: Mapping[str, Any]) -> TranglarState:
     """Build and check a position from its ``to_json`` form."""
     keys = (*SEAT_KEYS, "reserves", "to_place", "passes", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "TRANGLAR", keys)

@@ -9,8 +9,6 @@ both reserves (and the large neutral pieces still to place) are listed beside it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.tranglar.board import (
     BOARD,
     COLUMNS,
@@ -19,6 +17,7 @@ from trigames.games.tranglar.board import (
     cell_name,
     piece_name,
 )
+from trigames.games.tranglar.rules import TranglarState
 from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
@@ -27,9 +26,6 @@ from trigames.geometry.svg import (
     piece_attributes,
 )
 from trigames.geometry.tetrakis import cell_outline, outline_sides, to_plane
-
-if TYPE_CHECKING:
-    from trigames.games.tranglar.rules import TranglarState
 
 FILLS = (SEAT_COLOURS["petrol"], SEAT_COLOURS["acid green"], SEAT_COLOURS["neutral"])
 OUTLINES = ("#07363d", "#4d6a06", PALETTE["line"])

@@ -11,8 +11,6 @@ bottom or left side. Both reserves are listed under the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trigames.games.tranglar.board import (
     COLUMNS,
     KINDS,
@@ -25,10 +23,8 @@ from trigames.games.tranglar.board import (
     code_of,
     piece_name,
 )
+from trigames.games.tranglar.rules import TranglarState
 from trigames.geometry.tetrakis import E, N, S, W
-
-if TYPE_CHECKING:
-    from trigames.games.tranglar.rules import TranglarState
 
 RESET = "\x1b[0m"
 FILLS = ("P", "G", "#")

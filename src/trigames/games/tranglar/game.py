@@ -1,0 +1,24 @@
+"""TRANGLAR as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts,
+its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players
+(:mod:`.evaluation`) and its action numbering for learning libraries (:mod:`.actions`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from trigames.games.tranglar import actions, evaluation, svg, text
+from trigames.games.tranglar.rules import TranglarRules
+
+
+class Tranglar(TranglarRules):
+    """Tranglar with its options fixed by a spec string, and every part of the game."""
+
+    num_actions = actions.num_actions
+    max_game_length = actions.max_game_length
+    _action_id = staticmethod(actions.action_id)
+    observation_planes = staticmethod(actions.observation_planes)
+    render_text = staticmethod(text.render)
+    render_svg = staticmethod(svg.render)
+    describe_last_move = staticmethod(text.describe_last_move)
+    heuristic = staticmethod(evaluation.heuristic)
+    heuristic_scale: ClassVar[float] = 8.0
