@@ -179,3 +179,11 @@ def test_a_version_1_record_of_a_finished_game_reads_as_it_is() -> None:
     obj = GameRecord.from_state(state, seats_for(state)).to_json()
     obj["version"] = 1
     assert GameRecord.from_json(obj).replay().outcome() == state.outcome()
+
+
+def test_a_version_1_tranglar_resign_move_still_reads() -> None:
+    result = {"winners": [0], "scores": [0, 0], "reason": "Green resigned"}
+    obj = v1_record(["Ga1esb1nwa2n", "resign"], result, game="tranglar")
+    state = GameRecord.from_json(obj).replay()
+    assert [str(move) for move in state.history] == ["Ga1esb1nwa2n", "resign 1"]
+    assert state.outcome() == trigames.Outcome((0,), (0, 0), "Green resigned")
