@@ -254,3 +254,24 @@ def test_trigger_and_triggest_are_specs_everywhere(alias: str, spec: str) -> Non
     assert str(record.replay().game.spec) == "trig(board=trigger)"
     with pytest.raises(trigames.SpecError, match="its board cannot be changed"):
         trigames.load_game(f"{alias}(board=trig)")
+
+
+@pytest.mark.parametrize(
+    ("spec", "endings", "message"),
+    [
+        ("trig", "resign 1", "'endings' must be a list"),
+        ("trig", ["resign 1", "resign 0"], "only the last of the 'endings' can end the game"),
+        ("trig", ["draw"], "is not resign N, timeout N or draw agreed"),
+        ("trig", ["resign 5"], "there is no seat 5"),
+        ("triggle(players=3)", ["resign 1", "resign 1"], "Yellow has already left the game"),
+        ("triggle(players=3)", ["draw agreed", "resign 1"], "only the last"),
+        ("triggle(players=3)", ["resign 0"], "seat 0 is to move but has left the game"),
+    ],
+)
+def test_a_position_lists_only_endings_that_can_have_happened(
+    spec: str, endings: Any, message: str
+) -> None:
+    game = trigames.load_game(spec)
+    position = {**game.new_initial_state().to_json(), "endings": endings}
+    with pytest.raises(trigames.PositionError, match=message):
+        game.state_from_json(position)

@@ -225,6 +225,10 @@ class State(ABC, Generic[MoveT]):
         """Why ``ending`` cannot take effect now, or ``None`` if it can."""
         if self.to_move is None:
             return "the game is over"
+        return self._seat_reason(ending)
+
+    def _seat_reason(self, ending: Ending) -> str | None:
+        """Why the seat of a resignation or time-out cannot leave the game, if it cannot."""
         if not isinstance(ending, Withdrawal):
             return None
         players = self.game.num_players
@@ -287,16 +291,25 @@ class State(ABC, Generic[MoveT]):
                 raise PositionError(
                     f"bad 'endings': {text!r} is not resign N, timeout N or draw agreed"
                 )
-            rules_over, to_move = self.to_move is None, self.to_move
-            self.to_move = 0 if rules_over else to_move  # an ending before the rules' end
-            try:
-                self._end(ending)
-            except IllegalMoveError as error:
-                raise PositionError(f"bad 'endings': {error}") from None
-            if (rules_over or number < len(texts)) and self.ending is not None:
-                raise PositionError("only the last of the 'endings' can end the game")
-            if rules_over:
-                self.to_move = None
+            if number == len(texts) and self.to_move is not None:
+                to_move = self.to_move
+                try:
+                    self._end(ending)  # the last ending may have ended the game
+                except IllegalMoveError as error:
+                    raise PositionError(f"bad 'endings': {error}") from None
+                if self.to_move not in (to_move, None):  # it passed the turn on: written after
+                    raise PositionError(f"seat {to_move} is to move but has left the game")
+                continue
+            # an ending that only took a seat out (the rules may have ended the game since)
+            reason = self._seat_reason(ending)
+            if not isinstance(ending, Withdrawal) or len(self.seats_in_game()) <= 2:
+                reason = "only the last of the 'endings' can end the game"
+            if reason is not None:
+                raise PositionError(f"bad 'endings': {ending} is not possible: {reason}")
+            assert isinstance(ending, Withdrawal)
+            self._before_endings.append((self.to_move, self.withdrawn, None))
+            self.endings.append(ending)
+            self.withdrawn = (*self.withdrawn, ending.seat)
         if self.to_move in self.withdrawn:
             raise PositionError(f"seat {self.to_move} is to move but has left the game")
 
