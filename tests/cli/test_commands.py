@@ -24,6 +24,16 @@ def test_list_shows_every_option_with_its_default(capsys: pytest.CaptureFixture[
     assert "triggle: Triggle" in out
     for setting in ("size=4", "players=2", "markers=22", "touch=true", "misere=false"):
         assert setting in out
+    assert "also trigger: trig(board=trigger)" in out
+
+
+def test_an_alias_works_where_a_spec_is_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "info", "triggest", "--json")
+    assert status == 0
+    assert json.loads(out)["game"] == "trig(board=triggest)"
+    status, out, _ = run(capsys, "rules", "trigger")
+    assert status == 0
+    assert "Trigger" in out
 
 
 def test_list_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -274,3 +274,12 @@ def test_a_computer_accepts_a_draw_unless_it_is_ahead(client: httpx.Client) -> N
     agreed = client.post(f"/api/games/{game_id}/draw", json={"token": ann}).json()
     assert agreed["over"]
     assert agreed["outcome"]["reason"] == "draw agreed"
+
+
+def test_aliases_are_specs_on_the_web_too(client: httpx.Client) -> None:
+    created = create(client, HUMANS, game="Trigger")
+    assert created["view"]["game"] == "trig(board=trigger)"
+    assert client.get("/api/spec", params={"game": "triggest"}).json()["game"] == (
+        "trig(board=triggest)"
+    )
+    assert client.get("/rules/trigger").status_code == 200

@@ -204,6 +204,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     for cls in games:
         print(f"{cls.name}: {cls.title} - {cls.summary}")
+        for alias, fixed in cls.aliases.items():
+            settings = ",".join(f"{key}={value}" for key, value in fixed.items())
+            print(f"  also {alias}: {cls.name}({settings})")
         for option in cls.options:
             default = option.format(option.default)
             setting = f"{option.name}={default}"
