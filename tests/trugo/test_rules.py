@@ -322,15 +322,3 @@ def test_notation_errors_say_what_is_valid() -> None:
         state.play(f"{state.tile_name(state.window.origin)}-a1")
     with pytest.raises(trigames.IllegalMoveError, match="columns run from a to hm, rows from 1 to"):
         state.play("zz9e")
-
-
-def test_positions_are_checked() -> None:
-    game = load()
-    with pytest.raises(trigames.PositionError, match="connected"):
-        game.state_from_json({"tiles": layout([(0, 0), (3, 0)])})
-    with pytest.raises(trigames.PositionError, match="full junction"):
-        game.state_from_json({"tiles": layout([(0, 0)]), "pieces": [[2, 0, "W"]]})
-    with pytest.raises(trigames.PositionError, match="forbids stacks"):
-        load("trugo(stacking=false)").state_from_json({"tiles": FLOWER19, "pieces": [[2, 0, "WB"]]})
-    with pytest.raises(trigames.PositionError, match="result"):
-        game.state_from_json({"tiles": FLOWER19, "pieces": [[2, 0, "W"]], "pool": 0})

@@ -21,12 +21,14 @@ def position_fields(
     """``obj`` as a position object of the game ``spec``, holding only ``keys`` (and ``game``)."""
     if not isinstance(obj, Mapping):
         raise PositionError(f"a {title} position is a JSON object, not {type(obj).__name__}")
-    unknown = set(obj) - {"game", *keys}
+    unknown = {k if isinstance(k, str) else type(k).__name__ for k in obj} - {"game", *keys}
     if unknown:
         raise PositionError(
             f"unknown position keys: {', '.join(sorted(unknown))}; "
             f"a {title} position has {', '.join(keys)}"
         )
+    if not isinstance(obj.get("game", ""), str):
+        raise PositionError(f"'game' must be the spec string, such as {str(spec)!r}")
     if "game" in obj and obj["game"] != str(spec):
         raise PositionError(f"this position is for {obj['game']!r}, not {str(spec)!r}")
     return obj

@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
@@ -36,6 +37,7 @@ from trigames.games.trugo.board import (
     parse,
     spot_name,
 )
+from trigames.geometry.hexcells import distance
 from trigames.geometry.honeycomb import (
     ORIENTATIONS,
     TileWindow,
@@ -761,47 +763,100 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
 
 
 def _state_from_json(game: TrugoRules, obj: Mapping[str, Any]) -> TrugoState:
-    """Build and check a position from its ``to_json`` form."""
+    """Build a position from its ``to_json`` form, checking that a game can reach it (the
+    rules page, under "Position format", lists the checks)."""
     keys = ("tiles", "pieces", "supply", "pool", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "Trugo", keys)
     state = TrugoState(game)
-    w = game.window
-    tiles = obj.get("tiles", [])
+    _read_tiles(state, obj.get("tiles", []))
+    removed = _read_pool(state, obj.get("pool", game.tiles - len(state.present)))
+    _read_pieces(state, obj.get("pieces", []))
+    full = _full_junctions(state)
+    _read_supply(state, obj.get("supply"), full, removed)
+    _read_quiet(state, obj.get("quiet", 0))
+    for seat in (0, 1):
+        for j in state.tops[seat]:
+            if not state._has_liberty(j):
+                raise PositionError(
+                    f"'pieces': the {game.player_name(seat)} group at {_xy(state, j)} is "
+                    "surrounded: it would have been captured"
+                )
+    _read_end(state, obj, full)
+    state.seen = {state.hash: 1}
+    state._log = []
+    return state
+
+
+def _read_tiles(state: TrugoState, tiles: object) -> None:
+    game, w = state.game, state.window
     if not isinstance(tiles, list):
         raise PositionError("'tiles' must be a list of [X, Y, orientation]")
-    for entry in tiles:
-        if not (isinstance(entry, list) and len(entry) == 3 and entry[2] in ORIENTATION_NAMES):
+    if len(tiles) > game.tiles:
+        raise PositionError(f"'tiles' lists {len(tiles)} tiles: this game has {game.tiles}")
+    for index, entry in enumerate(tiles):
+        where = f"'tiles'[{index}]"
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[2], str)
+            and entry[2] in ORIENTATION_NAMES
+        ):
             raise PositionError(
-                f"bad tile {entry!r}: write [X, Y, orientation], orientation one of "
+                f"{where} must be [X, Y, orientation], the orientation "
                 + ", ".join(ORIENTATION_NAMES)
             )
-        t = _grid(w.grid_tiles, entry, "tile centre")
+        t = _grid(w.grid_tiles, entry, where, "the centre of a cell")
         if state.orient[t] >= 0:
-            raise PositionError(f"tile {entry!r} is given twice")
-        if _distance(w.tiles[t]) >= game.tiles:
-            raise PositionError(f"tile {entry!r} is too far from the first tile for {game.tiles}")
+            raise PositionError(f"{where}: the cell at {list(w.tile_xy[t])} is listed twice")
         state._add_tile(t, ORIENTATION_NAMES.index(entry[2]))
-    if len(state.present) > game.tiles:
-        raise PositionError(f"{len(state.present)} tiles: this game has {game.tiles}")
-    if not _connected(state):
-        raise PositionError("the tiles must form one connected layout")
-    pool = obj.get("pool", game.tiles - len(state.present))
-    if not _whole(pool) or not 0 <= pool <= game.tiles - len(state.present):
+    if len(state.present) > 1 and not state._connected_without(-1):
+        raise PositionError("'tiles' must form one connected layout")
+
+
+def _read_pool(state: TrugoState, pool: object) -> int:
+    """Set the pool, checking it against the layout; return how many tiles were removed."""
+    game, w = state.game, state.window
+    placed = len(state.present)
+    if not _whole(pool) or not 0 <= pool <= game.tiles - placed:
         raise PositionError(
-            f"'pool' must be a whole number from 0 to {game.tiles - len(state.present)}"
+            f"'pool' must be a whole number from 0 to {game.tiles - placed}: the game has "
+            f"{game.tiles} tiles and {placed} are on the board"
         )
-    if 0 < pool != game.tiles - len(state.present):
+    if pool and pool != game.tiles - placed:
         raise PositionError(
-            "while the pool is not empty no tile has been removed: tiles on the board and in "
-            f"the pool must make {game.tiles}"
+            "'pool': no tile leaves the board while the pool lasts, so the tiles on the board "
+            f"and in the pool make {game.tiles}"
         )
-    if state.present and pool == game.tiles:
-        raise PositionError("tiles on the board and in the pool make too many")
+    if pool and placed and state.orient[w.origin] < 0:
+        raise PositionError(
+            "'tiles': the first tile lies on the middle cell, [0, 0], and stays there while the "
+            "pool lasts"
+        )
+    if not pool and placed < 2:
+        raise PositionError(
+            "'tiles': the waning phase never leaves fewer than two tiles: the game is over once "
+            "a player has no pieces, at the latest when the last full junction goes"
+        )
+    if placed:
+        # Every tile was laid in a connected layout holding the middle cell: joining these to
+        # it takes at least one tile per step from the middle cell to the nearest of them.
+        near = min(distance(w.tiles[t], (0, 0)) for t in state.present)
+        if placed + near > game.tiles:
+            raise PositionError(
+                f"'tiles': these {placed} tiles and the {near} it takes at least to join them "
+                f"to the middle cell, [0, 0], where the first tile lay, make more than the "
+                f"{game.tiles} of the game"
+            )
     state.pool = pool
-    pieces = obj.get("pieces", [])
+    return game.tiles - placed - pool
+
+
+def _read_pieces(state: TrugoState, pieces: object) -> None:
+    game, w = state.game, state.window
     if not isinstance(pieces, list):
         raise PositionError("'pieces' must be a list of [X, Y, stack]")
-    for entry in pieces:
+    for index, entry in enumerate(pieces):
+        where = f"'pieces'[{index}]"
         if not (
             isinstance(entry, list)
             and len(entry) == 3
@@ -810,82 +865,184 @@ def _state_from_json(game: TrugoRules, obj: Mapping[str, Any]) -> TrugoState:
             and all(c in SEAT_LETTERS for c in entry[2])
         ):
             raise PositionError(
-                f"bad piece entry {entry!r}: write [X, Y, stack], the stack from the bottom up "
-                "in W and B, like 'W' or 'BW'"
+                f"{where} must be [X, Y, stack], the stack listing its pieces from the bottom "
+                "up in W and B: W, B, WW, WB, BW or BB"
             )
-        j = _grid(w.grid_junctions, entry, "junction")
+        j = _grid(w.grid_junctions, entry, where, "a junction")
         if state.full[j] != 3:
-            raise PositionError(f"pieces at {entry[:2]} are not on a full junction")
+            raise PositionError(
+                f"{where}: {_xy(state, j)} is not a full junction (one where three tiles meet)"
+            )
         if state.top[j] >= 0:
-            raise PositionError(f"junction {entry[:2]} is given twice")
+            raise PositionError(f"{where}: {_xy(state, j)} is listed twice")
         seats = [SEAT_LETTERS.index(c) for c in entry[2]]
         if len(seats) == 2 and not game.stacking:
-            raise PositionError(f"{entry!r}: this game forbids stacks")
+            raise PositionError(f"{where}: a stack, and this game forbids stacks")
         state._set(j, seats[0] if len(seats) == 2 else -1, seats[-1])
-    supply = obj.get("supply", [game.pieces - state.count[0], game.pieces - state.count[1]])
+
+
+def _full_junctions(state: TrugoState) -> tuple[int, int]:
+    """How many full junctions are light (White's) and dark (Blue's)."""
+    corners, light = state.window.tile_corners, state.window.light
+    full = {j for t in state.present for j in corners[t] if state.full[j] == 3}
+    lights = sum(light[j] for j in full)
+    return lights, len(full) - lights
+
+
+def _read_supply(state: TrugoState, supply: object, full: tuple[int, int], removed: int) -> None:
+    """Check the pieces in hand against the pieces on the board and the full junctions.
+
+    Each full junction gave its owner a piece when it was made, while the owner had one in
+    hand; no junction is made once the pool is empty, and a removal unmakes at most one full
+    junction of each colour (its tile has three free edges in a row, so at most two corners
+    with three tiles, side by side)."""
+    game = state.game
+    low = [min(game.pieces, full[seat]) for seat in (0, 1)]  # pieces given out, at least
+    high = [min(game.pieces, full[seat] + removed) for seat in (0, 1)]  # and at most
+    if supply is None:
+        supply = [game.pieces - max(low[seat], state.count[seat]) for seat in (0, 1)]
     if not (isinstance(supply, list) and len(supply) == 2 and all(_whole(s) for s in supply)):
         raise PositionError("'supply' must be two whole numbers, White's and Blue's")
     for seat in (0, 1):
-        if not 0 <= supply[seat] <= game.pieces - state.count[seat]:
+        name, colour = game.player_name(seat), ("light", "dark")[seat]
+        given = game.pieces - supply[seat]
+        if not 0 <= supply[seat] <= game.pieces:
+            raise PositionError(f"'supply': {name} has from 0 to {game.pieces} pieces in hand")
+        if given < state.count[seat]:
             raise PositionError(
-                f"{game.player_name(seat)} has {state.count[seat]} pieces on the board: their "
-                f"supply must be from 0 to {game.pieces - state.count[seat]}"
+                f"'supply': {name} has {state.count[seat]} pieces on the board and "
+                f"{supply[seat]} in hand, more than the {game.pieces} of the game"
             )
-    state.supply = [supply[0], supply[1]]
-    quiet = obj.get("quiet", 0)
-    if not _whole(quiet) or not 0 <= quiet <= game.waning_limit or (quiet and pool):
+        if not low[seat] <= given <= high[seat]:
+            took = f", and each of the {removed} tiles removed took at most one away" * bool(
+                removed
+            )
+            must = (
+                f"{game.pieces - low[seat]}"
+                if low[seat] == high[seat]
+                else f"from {game.pieces - high[seat]} to {game.pieces - low[seat]}"
+            )
+            raise PositionError(
+                f"'supply': {name} must have {must} pieces in hand: each full {colour} junction "
+                f"gave {name} a piece when a tile made it, while {name} had one in hand; "
+                f"{full[seat]} are on the board{took}"
+            )
+    given = [game.pieces - supply[0], game.pieces - supply[1]]
+    most = most_full_junctions(game.tiles)
+    if max(full[0], given[0]) + max(full[1], given[1]) > most:
         raise PositionError(
-            f"'quiet' counts waning turns: a whole number from 0 to {game.waning_limit}, "
-            "0 while the pool is not empty"
+            f"'supply': White and Blue were given {given[0]} and {given[1]} pieces, and the "
+            f"board has {full[0]} and {full[1]} full light and dark junctions: a layout of "
+            f"{game.tiles} tiles has at most {most} full junctions, each giving out one piece"
         )
+    state.supply = [supply[0], supply[1]]
+
+
+def most_full_junctions(tiles: int) -> int:
+    """The most full junctions (where three tiles meet) a layout of ``tiles`` tiles can have.
+
+    ``n`` hexagons have at most ``2 n + 1 - ceil(sqrt(12 n - 3))`` inner vertices (Harary
+    and Harborth, 1976); a spiral reaches it.
+
+    >>> [most_full_junctions(n) for n in (1, 2, 3, 4, 7, 19, 36)]
+    [0, 0, 1, 2, 6, 24, 52]
+    """
+    return 2 * tiles + 1 - (1 + math.isqrt(12 * tiles - 4))
+
+
+def _read_quiet(state: TrugoState, quiet: object) -> None:
+    limit = state.game.waning_limit
+    if not _whole(quiet) or not 0 <= quiet <= limit:
+        raise PositionError(
+            "'quiet' counts waning turns without a capture or a removal: a whole number from 0 "
+            f"to {limit}"
+        )
+    if quiet and state.pool:
+        raise PositionError("'quiet' must be 0 while the pool lasts: only waning turns count")
     state.quiet = quiet
-    for seat in (0, 1):
-        for j in state.tops[seat]:
-            if not state._has_liberty(j):
-                raise PositionError(
-                    f"the group at {list(w.junction_xy[j])} is surrounded: it would have been "
-                    "captured"
-                )
-    _read_end(state, obj)
-    state.seen = {state.hash: 1}
-    state._log = []
-    return state
 
 
-def _read_end(state: TrugoState, obj: Mapping[str, Any]) -> None:
+def _read_end(state: TrugoState, obj: Mapping[str, Any], full: tuple[int, int]) -> None:
+    """Read ``to_move`` and ``result``, checking them against the board."""
+    game, count = state.game, state.count
     result = read_result(obj, 2)
-    to_move = obj.get("to_move", None if result else 0)
+    no_pieces = state.pool == 0 and not (count[0] and count[1])
     if result is None:
+        # While the layout has at most one full junction, no piece can move (it would have to
+        # end on another one): every turn so far laid a tile.
+        due = len(state.present) % 2 if state.pool and sum(full) < 2 else None
+        to_move = obj.get("to_move", due or 0)
         if not is_seat(to_move, 2):
             raise PositionError("'to_move' must be 0 or 1 while the game goes on")
+        if due is not None and to_move != due:
+            raise PositionError(
+                f"'to_move' must be {due}: no piece can have moved yet, so each of the "
+                f"{len(state.present)} turns so far laid a tile"
+            )
+        if no_pieces:
+            raise PositionError(
+                "'result' is null, but a player has no pieces in the waning phase: the game is over"
+            )
+        if state.quiet >= game.waning_limit:
+            raise PositionError(
+                "'result' is null, but 'quiet' has reached the waning limit: the game is over"
+            )
         state.to_move = to_move
-        state.hash ^= state.game.zobrist[2] if to_move == 1 else 0
-        if state.pool == 0 and not (state.count[0] and state.count[1]):
-            raise PositionError("a player has no pieces in the waning phase: give the 'result'")
-        if state.quiet >= state.game.waning_limit:
-            raise PositionError("the waning limit is reached: give the 'result'")
+        state.hash ^= game.zobrist[2] if to_move == 1 else 0
         return
+    winners, reason = result
+    if no_pieces:
+        if count[0] or count[1]:
+            winner = 0 if count[0] else 1
+            if result != ((winner,), WIN_NO_PIECES):
+                raise PositionError(
+                    f'\'result\' must be {{"winners": [{winner}], "reason": '
+                    f'"{WIN_NO_PIECES}"}}: {game.player_name(1 - winner)} has no pieces left '
+                    "in the waning phase"
+                )
+        elif reason != WIN_EMPTY_BOARD or len(winners) != 1:
+            raise PositionError(
+                f"'result' must name one winner, the last mover, with the reason "
+                f'"{WIN_EMPTY_BOARD}": no piece is left in the waning phase'
+            )
+        if state.quiet:
+            raise PositionError(
+                "'quiet' must be 0: only a capture or a removal takes pieces off the board"
+            )
+    elif winners != (0, 1) or reason not in (DRAW_REPETITION, DRAW_WANING):
+        raise PositionError(
+            "'result': while both players have pieces on the board, or the pool lasts, the "
+            f'rules end the game only in a draw (winners [0, 1]), "{DRAW_REPETITION}" or '
+            f"\"{DRAW_WANING}\"; resignations, time-outs and agreed draws go in 'endings'"
+        )
+    elif reason == DRAW_WANING and state.quiet != game.waning_limit:
+        raise PositionError(
+            f"'result': the waning limit ends the game when 'quiet' reaches {game.waning_limit}"
+        )
+    elif reason == DRAW_REPETITION and not (count[0] and count[1]):
+        raise PositionError(
+            "'result': a position comes back only after both players moved pieces, so both "
+            "have pieces on the board"
+        )
     state.to_move = None
     state.winners, state.end_reason = result
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _grid(table: Mapping[tuple[int, int], int], entry: list[Any], what: str) -> int:
+def _grid(table: Mapping[tuple[int, int], int], entry: list[Any], where: str, what: str) -> int:
+    """The id of the point ``entry[:2]`` in ``table``: a look-up, cheap however large X and Y."""
     x, y = entry[0], entry[1]
-    if not (_whole(x) and _whole(y)) or (x, y) not in table:
-        raise PositionError(f"{entry!r}: ({x}, {y}) is not a {what} within reach")
-    return table[(x, y)]
+    if not (_whole(x) and _whole(y)):
+        raise PositionError(f"{where}: X and Y must be whole numbers")
+    found = table.get((x, y))
+    if found is None:
+        raise PositionError(f"{where}: [X, Y] must be {what} within reach of the first tile")
+    return found
 
 
-def _distance(tile: tuple[int, int]) -> int:
-    q, r = tile
-    return max(abs(q), abs(r), abs(q + r))
-
-
-def _connected(state: TrugoState) -> bool:
-    if len(state.present) < 2:
-        return True
-    return state._connected_without(-1)
+def _xy(state: TrugoState, j: int) -> list[int]:
+    """The grid point of junction ``j``, as the position format writes it."""
+    return list(state.window.junction_xy[j])
