@@ -245,7 +245,7 @@ class Tricolor(Game[Lozenge, "TricolorState"]):
 
 
 def _state_from_json(game: Tricolor, obj: Mapping[str, Any]) -> TricolorState:
-    """Build and check a position from its ``to_json`` form (the rules page's "Positions")."""
+    """Build and check a position from its ``to_json`` form."""
     obj = position_fields(
         obj, game.spec, "Tricolor", ("pieces", "scores", "due", "to_move", "last")
     )

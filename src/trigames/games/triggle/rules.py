@@ -249,7 +249,7 @@ class Triggle(Game[Band, "TriggleState"]):
 
 
 def _state_from_json(game: Triggle, obj: Mapping[str, Any]) -> TriggleState:
-    """Build and check a position from its ``to_json`` form (the rules page's "Positions")."""
+    """Build and check a position from its ``to_json`` form."""
     obj = position_fields(obj, game.spec, "Triggle", ("bands", "claims", "markers", "to_move"))
     state = TriggleState(game)
     board = game.board
