@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import trigames
+from tests.tricolor.arrange import arrangement
 from trigames.games.tricolor import Tricolor, TricolorState
 from trigames.games.tricolor.board import COLOURS
 
@@ -181,7 +182,7 @@ def test_text_long_diagonals_follow_the_colours(size: int) -> None:
     for i, lozenge in enumerate(board.lozenges):
         if size == 8 and i % 5:
             continue  # a fifth of the big board is enough
-        state = game.state_from_json({"pieces": {lozenge.name: 0}, "due": "orange", "to_move": 1})
+        state = arrangement(game, {lozenge.name: 0}, "orange", 1)
         lines = board_lines(game.render_text(state))
         if not across:
             across, down = text_scale(lines)

@@ -11,11 +11,13 @@ import pytest
 
 import trigames
 from tests.tricolor import naive
+from tests.tricolor.arrange import arrangement
 from trigames.core.perft import perft
 from trigames.games.tricolor import Tricolor, TricolorState
 from trigames.geometry.trilattice import DIRECTIONS, HexRegion, add
 
-PERFT = json.loads((Path(__file__).parent.parent / "data" / "perft" / "tricolor.json").read_text())
+DATA = Path(__file__).parent.parent / "data"
+PERFT = json.loads((DATA / "perft" / "tricolor.json").read_text())
 
 
 def load(spec: str = "tricolor") -> Tricolor:
@@ -106,9 +108,7 @@ def setup(pieces: list[str], last: str, mover: int = 0, spec: str = "tricolor") 
     """A position holding ``pieces`` where ``last`` is legal: its colour is due."""
     game = load(spec)
     colour = game.board.colour[game.board.lozenge_index[game.board.parse_lozenge(last)]]
-    state = game.state_from_json(
-        {"pieces": dict.fromkeys(pieces, 1 - mover), "due": naive.COLOURS[colour], "to_move": mover}
-    )
+    state = arrangement(game, dict.fromkeys(pieces, 1 - mover), naive.COLOURS[colour], mover)
     assert state.parse_move(last) in state.legal_moves()
     return state
 
@@ -341,24 +341,48 @@ def test_wrong_colour_and_overlap_say_why() -> None:
         state.play("D5-E6")
 
 
-@pytest.mark.parametrize(
-    ("position", "message"),
-    [
-        ({"pieces": {"E5-E6": 0, "D5-E6": 1}}, "overlaps another piece"),
-        ({"pieces": {"E5-E6": 2}}, "the seat must be 0 to 1"),
-        ({"due": "purple"}, "'due' must be one of orange, green, yellow"),
-        ({"scores": [1]}, "'scores' must list 2 whole numbers"),
-        ({"colours": []}, "unknown position keys: colours"),
-        ({"last": "E5-E6"}, "the last piece E5-E6 is not on the board"),
-        ({"game": "tricolor(size=3)"}, "this position is for 'tricolor(size=3)'"),
-        ([], "a Tricolor position is a JSON object"),
-    ],
-)
-def test_broken_positions(position: Any, message: str) -> None:
-    with pytest.raises(
-        trigames.PositionError, match=message.replace("(", r"\(").replace(")", r"\)")
-    ):
-        load().state_from_json(position)
+BAD_POSITIONS = json.loads((DATA / "tricolor" / "bad_positions.json").read_text())["positions"]
+
+
+@pytest.mark.parametrize("case", BAD_POSITIONS, ids=[case["case"] for case in BAD_POSITIONS])
+def test_impossible_positions_are_refused(case: dict[str, Any]) -> None:
+    """Hand-made positions no game reaches (tests/data/tricolor/bad_positions.json)."""
+    with pytest.raises(trigames.PositionError) as refused:
+        load(case["spec"]).state_from_json(case["position"])
+    assert case["error"] in str(refused.value)
+
+
+def test_with_three_players_the_turn_may_pass_over_a_seat_that_left() -> None:
+    """Resignations are kept apart from the rules' position (``endings``): the seat to move
+    may be one later than the rules say, since the seat between may have left."""
+    state = load("tricolor(players=3)").new_initial_state()
+    state.play("E5-E6")
+    state.play("resign 1")
+    position = state.to_json()
+    assert position["to_move"] == 2
+    again = load("tricolor(players=3)").state_from_json(position)
+    assert again.current_player == 2
+    del position["endings"]
+    assert load("tricolor(players=3)").state_from_json(position).current_player == 2
+
+
+def test_scores_must_add_up_on_the_rules_page_examples() -> None:
+    """The three diagrams of the rules page, as positions: a crown scores nothing, a hexagon
+    one point, an empty triangle minus one."""
+    for moves, scores in [
+        (["D4-D5", "D5-E6", "E6-F5"], [0, 0]),
+        (["E5-E6", "D4-E5", "E5-F4"], [1, 0]),
+        (["H4-H5", "H3-I3"], [0, -1]),
+    ]:
+        state = load().new_initial_state()
+        for move in moves:
+            state.play(move)
+        position = state.to_json()
+        assert position["scores"] == scores
+        assert load().state_from_json(position).to_json() == position
+        position["scores"] = [scores[0] + 1, scores[1]]
+        with pytest.raises(trigames.PositionError, match="'scores' must add up to"):
+            load().state_from_json(position)
 
 
 def test_a_finished_position_must_not_name_a_player_to_move() -> None:

@@ -53,6 +53,35 @@ def read_to_move(obj: Mapping[str, Any], players: int, end_reason: str | None) -
     return to_move  # type: ignore[no-any-return]
 
 
+def read_turn(
+    obj: Mapping[str, Any], players: int, end_reason: str | None, due: int, why: str
+) -> int | None:
+    """The seat to move, read as :func:`read_to_move` reads it (missing, it is ``due``), where
+    the rules give the turn to seat ``due`` (``why`` says why).
+
+    With more than two players, seats may have left the game (they resigned or ran out of time:
+    the ``endings`` the base class reads apart) and turns pass over them, so ``to_move`` may
+    come after ``due`` in seat order, past at most ``players - 2`` seats: one more and a single
+    player would be left, and the game over.
+
+    >>> read_turn({"to_move": 2}, 3, None, due=1, why="it is the turn after seat 0's")
+    2
+    >>> read_turn({"to_move": 0}, 2, None, due=1, why="one band is on the board")
+    Traceback (most recent call last):
+    ...
+    trigames.core.errors.PositionError: 'to_move' must be 1: one band is on the board
+    """
+    to_move = read_to_move({"to_move": None if end_reason else due, **obj}, players, end_reason)
+    if to_move is not None and (to_move - due) % players > players - 2:
+        raise PositionError(
+            f"'to_move' must be {due}: {why}"
+            if players == 2
+            else f"'to_move' must be {due} ({why}), or a seat after it in turn order if the "
+            "seats between have left the game"
+        )
+    return to_move
+
+
 def result_json(winners: tuple[int, ...], reason: str | None) -> dict[str, Any] | None:
     """The ``result`` entry of a position: ``None`` while the game goes on."""
     return None if reason is None else {"winners": list(winners), "reason": reason}

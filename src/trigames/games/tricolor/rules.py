@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields
+from trigames.core.positions import is_seat, position_fields, read_turn
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
@@ -248,47 +248,107 @@ def _state_from_json(game: TricolorRules, obj: Mapping[str, Any]) -> TricolorSta
         try:
             lozenge = board.parse_lozenge(name)
         except ValueError as error:
-            raise PositionError(f"bad piece: {error}") from None
+            raise PositionError(f"'pieces': {error}") from None
         i = board.lozenge_index[lozenge]
         if not is_seat(seat, players):
-            raise PositionError(f"piece {name}: the seat must be 0 to {players - 1}")
+            raise PositionError(f"'pieces': the seat of {name} must be 0 to {players - 1}")
         if state.covered & board.lozenge_mask[i]:
-            raise PositionError(f"piece {name} overlaps another piece")
+            raise PositionError(f"'pieces': {name} overlaps another piece")
         state.covered |= board.lozenge_mask[i]
         state.placed |= 1 << i
         state.available &= ~board.conflicts[i]
         state.placed_by[i] = seat
-    scores = obj.get("scores", [0] * players)
+    laid = len(pieces)
+    counts = [(state.placed & board.colour_mask[c]).bit_count() for c in range(3)]
+    dealt = [len(range(c, laid, 3)) for c in range(3)]  # the cycle's first ``laid`` colours
+    if counts != dealt:
+        raise PositionError(
+            f"'pieces': {_colour_counts(counts)} cannot have been laid in the cycle orange, "
+            f"green, yellow, which deals {_colour_counts(dealt)}"
+        )
+    due = obj.get("due", COLOURS[laid % 3])
+    if due not in COLOURS:
+        raise PositionError(f"'due' must be one of {', '.join(COLOURS)}, not {due!r}")
+    if due != COLOURS[laid % 3]:
+        raise PositionError(
+            f"'due' must be {COLOURS[laid % 3]}, the cycle's colour for piece {laid + 1}, not {due}"
+        )
+    state.due = COLOURS.index(due)
+    last = obj.get("last")
+    if (last is None) != (laid == 0):
+        raise PositionError(
+            "'last' must name the last piece laid"
+            if laid
+            else "'last' must be null: there is no piece on the board"
+        )
+    if last is not None:
+        try:
+            state.last_piece = board.lozenge_index[board.parse_lozenge(last)]
+        except ValueError as error:
+            raise PositionError(f"'last': {error}") from None
+        if state.placed_by[state.last_piece] < 0:
+            raise PositionError(f"'last': the last piece {last} is not on the board")
+        if board.colour[state.last_piece] != (laid - 1) % 3:
+            raise PositionError(
+                f"'last': the last piece {last} is {COLOURS[board.colour[state.last_piece]]}, "
+                f"but piece {laid} in the cycle is {COLOURS[(laid - 1) % 3]}"
+            )
+    over = not state.available & board.colour_mask[state.due]
+    state.points = _read_scores(state, obj.get("scores", [0] * players), over)
+    if last is None:
+        turn, why = 0, "nobody has moved"
+    else:
+        mover = state.placed_by[state.last_piece]
+        again = state._completion(state.last_piece).extra_move
+        turn = mover if again else (mover + 1) % players
+        why = f"{game.player_name(mover)} laid the last piece, {last}" + (
+            ", completing a crown or star, and moves again" if again else ""
+        )
+    state.to_move = read_turn(
+        obj, players, f"no {due} lozenge is left" if over else None, turn, why
+    )
+    return state
+
+
+def _colour_counts(counts: list[int]) -> str:
+    return ", ".join(f"{n} {colour}" for n, colour in zip(counts, COLOURS, strict=True))
+
+
+def _read_scores(state: TricolorState, scores: object, over: bool) -> list[int]:
+    """The points in a position: they add up to the stars and hexagons on the board, less the
+    empty triangles, plus one for the last move once the game is over; and each seat can only
+    have scored with its own pieces."""
+    board = state.board
+    players = state.game.num_players
     if not (
         isinstance(scores, list)
         and len(scores) == players
         and all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
     ):
         raise PositionError(f"'scores' must list {players} whole numbers")
-    state.points = list(scores)
-    due = obj.get("due", COLOURS[len(pieces) % 3])
-    if due not in COLOURS:
-        raise PositionError(f"'due' must be one of {', '.join(COLOURS)}, not {due!r}")
-    state.due = COLOURS.index(due)
-    last = obj.get("last")
-    if last is not None:
-        try:
-            state.last_piece = board.lozenge_index[board.parse_lozenge(last)]
-        except ValueError as error:
-            raise PositionError(f"bad last piece: {error}") from None
-        if state.placed_by[state.last_piece] < 0:
-            raise PositionError(f"the last piece {last} is not on the board")
-    over = not state.available & board.colour_mask[state.due]
-    to_move = obj.get("to_move", None if over else 0)
-    if over and to_move is not None:
+    figures = [
+        lozenges
+        for kind, _, lozenges in board.configurations
+        if kind != CROWN and state.placed & lozenges == lozenges
+    ]
+    empty = [t for t in range(len(board.triangles)) if state.is_empty_triangle(t)]
+    total = len(figures) - len(empty) + int(over)
+    if sum(scores) != total:
         raise PositionError(
-            f"no {due} lozenge is left, so the game is over: 'to_move' must be null"
+            f"'scores' must add up to {total}: stars and hexagons ({len(figures)}), less empty "
+            f"triangles ({len(empty)})" + (", plus 1 for the last move" if over else "")
         )
-    if not over and not _is_seat(to_move, players):
-        raise PositionError(f"'to_move' must be a seat from 0 to {players - 1}")
-    state.to_move = to_move
-    return state
-
-
-def _is_seat(value: object, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+    last_mover = state.placed_by[state.last_piece] if over else -1
+    for seat, score in enumerate(scores):
+        own = sum(1 << i for i, s in enumerate(state.placed_by) if s == seat)
+        covered = sum(board.lozenge_mask[i] for i in bits(own))  # pieces do not overlap
+        bonus = 1 if seat == last_mover else 0
+        best = bonus + sum(1 for lozenges in figures if lozenges & own)
+        worst = bonus - sum(1 for t in empty if board.triangle_neighbours[t] & covered)
+        if not worst <= score <= best:
+            raise PositionError(
+                f"'scores': {state.game.player_name(seat)} has {score}, but their pieces "
+                f"allow {worst} to {best} (a point for each star or hexagon holding one, less "
+                "one for each empty triangle next to one, and at the end the last move's point)"
+            )
+    return list(scores)

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from trigames.core.bits import bits
+from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields, read_to_move
+from trigames.core.positions import is_seat, position_fields, read_to_move, read_turn
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle.board import Band, TriggleBoard
@@ -242,6 +242,7 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
     obj = position_fields(obj, game.spec, "Triggle", ("bands", "claims", "markers", "to_move"))
     state = TriggleState(game)
     board = game.board
+    players = game.num_players
     bands = obj.get("bands", [])
     if not isinstance(bands, list):
         raise PositionError("'bands' must be a list of bands like A1-A4")
@@ -249,14 +250,21 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
         try:
             band = board.parse_band(text_band)
         except ValueError as error:
-            raise PositionError(f"bad band in position: {error}") from None
+            raise PositionError(f"'bands': {error}") from None
         i = board.band_index[band]
         if state.placed >> i & 1:
-            raise PositionError(f"band {band} is listed twice")
+            raise PositionError(f"'bands': band {band} is listed twice")
         state.placed |= 1 << i
         state.covered |= board.band_segments[i]
         state.used |= board.band_pegs[i]
         state.touching |= board.band_touches[i]
+    groups = _groups(board, state.placed) if game.touch else []
+    if len(groups) > 1:
+        starts = " and ".join(str(board.bands[bits(group)[0]]) for group in groups)
+        raise PositionError(
+            f"'bands' fall apart into groups that share no peg (from {starts}): every band "
+            "after the first shares a peg with a band already on the board"
+        )
     state.open = sum(1 << i for i, segs in enumerate(board.band_segments) if segs & ~state.covered)
     state.legal = state._legal_from_masks()
     claims = obj.get("claims", {})
@@ -266,38 +274,116 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
         try:
             t = board.parse_triangle(name)
         except ValueError as error:
-            raise PositionError(f"bad claim: {error}") from None
-        if not is_seat(seat, game.num_players):
-            raise PositionError(f"claim of {name}: seat must be 0 to {game.num_players - 1}")
+            raise PositionError(f"'claims': {error}") from None
+        if not is_seat(seat, players):
+            raise PositionError(f"'claims': the seat of {name} must be 0 to {players - 1}")
         if not state.is_complete(t):
-            raise PositionError(f"triangle {name} is claimed but its sides are not all covered")
+            raise PositionError(f"'claims': {name} is claimed but its sides are not all covered")
         if state.owner[t] >= 0:
-            raise PositionError(f"triangle {name} is claimed twice")
+            raise PositionError(f"'claims': triangle {name} is claimed twice")
         state.owner[t] = seat
     markers = obj.get("markers")
-    claimed = [state.owner.count(seat) for seat in range(game.num_players)]
+    claimed = [state.owner.count(seat) for seat in range(players)]
     if markers is None:
         markers = [game.markers - n for n in claimed]
     if not (
         isinstance(markers, list)
-        and len(markers) == game.num_players
+        and len(markers) == players
         and all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in markers)
     ):
-        raise PositionError(f"'markers' must list {game.num_players} counts of markers left")
+        raise PositionError(f"'markers' must list {players} counts of markers left")
     for seat, (left, used) in enumerate(zip(markers, claimed, strict=True)):
         if left + used != game.markers:
             raise PositionError(
-                f"seat {seat} has {left} markers left and {used} claims: "
+                f"'markers': seat {seat} has {left} markers left and {used} claims: "
                 f"they must add up to {game.markers}"
             )
     state.markers = list(markers)
+    _check_claims(state, len(bands))
     state.end_reason = state._end_reason() if state.placed else None
-    unclaimed = [
-        board.triangle_name(t)
-        for t in range(len(board.triangles))
-        if state.owner[t] < 0 and state.is_complete(t)
-    ]
-    if unclaimed and state.end_reason is None:
-        raise PositionError(f"closed triangles must be claimed while the game goes on: {unclaimed}")
-    state.to_move = read_to_move(obj, game.num_players, state.end_reason)
+    if players == 2:
+        why = f"{_bands(len(bands))} on the board, laid one a turn from seat 0"
+        state.to_move = read_turn(obj, players, state.end_reason, len(bands) % 2, why)
+    else:  # seats may have left (resigned, out of time) at moments a position does not keep
+        state.to_move = read_to_move(obj, players, state.end_reason)
     return state
+
+
+def _bands(count: int) -> str:
+    return "one band" if count == 1 else f"{count} bands"
+
+
+def _groups(board: TriggleBoard, bands: int) -> list[int]:
+    """The set of ``bands`` split into groups joined by shared pegs."""
+    groups = []
+    while bands:
+        group = flood(board.band_touches, start=bands & -bands, allowed=bands)
+        groups.append(group)
+        bands &= ~group
+    return groups
+
+
+def _check_claims(state: TriggleState, laid: int) -> None:
+    """Check the claims against the markers (``laid`` bands are down): a band leaves closed
+    triangles unclaimed only when its player runs out, which ends the game, and the band that
+    ended a game by a last marker or a last triangle claimed something."""
+    board, game = state.board, state.game
+    out = [seat for seat, left in enumerate(state.markers) if left == 0]
+    if len(out) > 1:
+        raise PositionError(
+            f"'markers': seats {out[0]} and {out[1]} have none left, but the game ends as soon "
+            "as a player has used their last marker"
+        )
+    complete = [t for t in range(len(board.triangles)) if state.is_complete(t)]
+    unclaimed = [t for t in complete if state.owner[t] < 0]
+    if unclaimed and not out:
+        raise PositionError(
+            "'claims': closed triangles stay unclaimed only when their player has run out of "
+            f"markers: {', '.join(board.triangle_name(t) for t in unclaimed)}"
+        )
+    if not out and len(complete) < len(board.triangles):
+        return  # the game did not end by a last marker or a last triangle
+    mover = out[0] if out else None
+    cause = f"seat {mover} used their last marker" if out else "every triangle was claimed"
+    if game.num_players == 2:
+        last = (laid - 1) % 2
+        if mover not in (None, last):
+            raise PositionError(
+                f"'markers': seat {mover} has used their last marker, but seat {last} laid "
+                f"the last band ({laid} are down, laid one a turn from seat 0)"
+            )
+        mover = last
+    if not any(_could_be_last(state, i, mover, unclaimed) for i in bits(state.placed)):
+        raise PositionError(
+            f"'claims': the game ended when {cause}, so the last band closed triangles and its "
+            "player claimed them in board order while markers lasted, but no band on the board "
+            "fits"
+        )
+
+
+def _could_be_last(state: TriggleState, i: int, mover: int | None, unclaimed: list[int]) -> bool:
+    """True if band ``i`` can have been the last one laid, by ``mover`` (any seat if ``None``):
+    every triangle it closed is that player's, in board order before any it left unclaimed,
+    those left unclaimed are all the board has, and (with ``touch``) the other bands still form
+    one group."""
+    board = state.board
+    others = state.placed & ~(1 << i)
+    covered = 0
+    for j in bits(others):
+        covered |= board.band_segments[j]
+    closed = [
+        t
+        for t in board.band_triangles[i]
+        if state.is_complete(t) and board.triangle_segments[t] & ~covered
+    ]
+    owners = [state.owner[t] for t in closed]
+    seat = owners[0] if owners else -1
+    claims = owners.count(seat)
+    return (
+        seat >= 0
+        and mover in (None, seat)
+        and owners == [seat] * claims + [-1] * (len(owners) - claims)
+        and (claims == len(owners) or state.markers[seat] == 0)
+        and set(unclaimed) <= set(closed)
+        and not (state.game.touch and len(_groups(board, others)) > 1)
+    )
