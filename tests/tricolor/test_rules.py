@@ -353,8 +353,8 @@ def test_impossible_positions_are_refused(case: dict[str, Any]) -> None:
 
 
 def test_with_three_players_the_turn_may_pass_over_a_seat_that_left() -> None:
-    """Resignations are kept apart from the rules' position (``endings``): the seat to move
-    may be one later than the rules say, since the seat between may have left."""
+    """With ``endings`` in a position, the seat to move may be one later than the rules say,
+    since the seat between may have left; without, it is the one the rules say."""
     state = load("tricolor(players=3)").new_initial_state()
     state.play("E5-E6")
     state.play("resign 1")
@@ -362,8 +362,9 @@ def test_with_three_players_the_turn_may_pass_over_a_seat_that_left() -> None:
     assert position["to_move"] == 2
     again = load("tricolor(players=3)").state_from_json(position)
     assert again.current_player == 2
-    del position["endings"]
-    assert load("tricolor(players=3)").state_from_json(position).current_player == 2
+    del position["endings"]  # then nobody has left: Black is to move
+    with pytest.raises(trigames.PositionError, match="'to_move' must be 1: White laid"):
+        load("tricolor(players=3)").state_from_json(position)
 
 
 def test_scores_must_add_up_on_the_rules_page_examples() -> None:

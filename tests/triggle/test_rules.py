@@ -453,8 +453,12 @@ def test_turns_go_round_in_seat_order(players: int) -> None:
     ]
 
 
-def test_to_move_can_be_set_in_a_position() -> None:
-    state = position("triggle(players=4)", bands=["D1-D4", "A1-D1"], to_move=3)
+def test_to_move_follows_the_bands_unless_seats_left() -> None:
+    with pytest.raises(trigames.PositionError, match="'to_move' must be 2: 2 bands on the board"):
+        position("triggle(players=4)", bands=["D1-D4", "A1-D1"], to_move=3)
+    state = position(
+        "triggle(players=4)", bands=["D1-D4", "A1-D1"], to_move=3, endings=["resign 2"]
+    )
     state.play("C1-F2")
     assert state.to_json()["claims"] == {"C1-D1-D2": 3}
     assert state.to_json()["markers"] == [22, 22, 22, 21]
@@ -656,7 +660,7 @@ def test_the_last_marker_goes_to_the_upper_triangle_as_a_position() -> None:
         position("triggle(markers=1)", claims={"B3-B4-C4": 1}, **fields)
 
 
-def test_with_three_players_the_turn_is_not_checked() -> None:
+def test_with_three_players_the_turn_is_not_checked_once_seats_left() -> None:
     """Seats that left (``endings``) change the order of turns from then on, and a position
     does not say when they left: any seat may be to move."""
     state = load("triggle(players=3)").new_initial_state()
@@ -665,8 +669,10 @@ def test_with_three_players_the_turn_is_not_checked() -> None:
     state.play("A1-D1")
     position_json = state.to_json()
     assert position_json["to_move"] == 0
-    del position_json["endings"]
     assert load("triggle(players=3)").state_from_json(position_json).current_player == 0
+    del position_json["endings"]  # then nobody has left: the bands give the turn
+    with pytest.raises(trigames.PositionError, match="'to_move' must be 2: 2 bands"):
+        load("triggle(players=3)").state_from_json(position_json)
 
 
 def test_a_finished_position_names_no_player_to_move() -> None:

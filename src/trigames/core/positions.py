@@ -18,10 +18,12 @@ from trigames.core.spec import GameSpec
 def position_fields(
     obj: object, spec: GameSpec, title: str, keys: Collection[str]
 ) -> Mapping[str, Any]:
-    """``obj`` as a position object of the game ``spec``, holding only ``keys`` (and ``game``)."""
+    """``obj`` as a position object of the game ``spec``, holding only ``keys`` (and ``game``,
+    and the ``endings`` that the base class reads)."""
     if not isinstance(obj, Mapping):
         raise PositionError(f"a {title} position is a JSON object, not {type(obj).__name__}")
-    unknown = {k if isinstance(k, str) else type(k).__name__ for k in obj} - {"game", *keys}
+    unknown = {k if isinstance(k, str) else type(k).__name__ for k in obj}
+    unknown -= {"game", "endings", *keys}
     if unknown:
         raise PositionError(
             f"unknown position keys: {', '.join(sorted(unknown))}; "
@@ -59,12 +61,12 @@ def read_turn(
     """The seat to move, read as :func:`read_to_move` reads it (missing, it is ``due``), where
     the rules give the turn to seat ``due`` (``why`` says why).
 
-    With more than two players, seats may have left the game (they resigned or ran out of time:
-    the ``endings`` the base class reads apart) and turns pass over them, so ``to_move`` may
-    come after ``due`` in seat order, past at most ``players - 2`` seats: one more and a single
-    player would be left, and the game over.
+    With more than two players, seats may have left the game when the position lists
+    ``endings`` (they resigned or ran out of time), and turns pass over them, so ``to_move`` may
+    then come after ``due`` in seat order, past at most ``players - 2`` seats: one more and a
+    single player would be left, and the game over.
 
-    >>> read_turn({"to_move": 2}, 3, None, due=1, why="it is the turn after seat 0's")
+    >>> read_turn({"to_move": 2, "endings": ["resign 1"]}, 3, None, due=1, why="seat 0 moved")
     2
     >>> read_turn({"to_move": 0}, 2, None, due=1, why="one band is on the board")
     Traceback (most recent call last):
@@ -72,10 +74,11 @@ def read_turn(
     trigames.core.errors.PositionError: 'to_move' must be 1: one band is on the board
     """
     to_move = read_to_move({"to_move": None if end_reason else due, **obj}, players, end_reason)
-    if to_move is not None and (to_move - due) % players > players - 2:
+    passed = players - 2 if obj.get("endings") else 0
+    if to_move is not None and (to_move - due) % players > passed:
         raise PositionError(
             f"'to_move' must be {due}: {why}"
-            if players == 2
+            if not passed
             else f"'to_move' must be {due} ({why}), or a seat after it in turn order if the "
             "seats between have left the game"
         )

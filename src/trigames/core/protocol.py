@@ -387,15 +387,16 @@ class Game(ABC, Generic[MoveT, StateT]):
 
     def state_from_json(self, obj: Mapping[str, Any]) -> StateT:
         """A position from :meth:`State.to_json` (raises ``PositionError`` if it is broken)."""
-        if not isinstance(obj, Mapping) or "endings" not in obj:
-            return self._read_position(obj)
-        state = self._read_position({key: value for key, value in obj.items() if key != "endings"})
-        state._restore_endings(obj["endings"])
+        state = self._read_position(obj)
+        if isinstance(obj, Mapping) and "endings" in obj:
+            state._restore_endings(obj["endings"])
         return state
 
     @abstractmethod
     def _read_position(self, obj: Mapping[str, Any]) -> StateT:
-        """A position from :meth:`State._position_json` (raises ``PositionError``)."""
+        """A position from :meth:`to_json <State.to_json>`, ``endings`` aside, which
+        :meth:`state_from_json` carries out afterwards (raises ``PositionError``). A reader
+        may look at ``endings`` only to know whether seats may have left the game."""
 
     @abstractmethod
     def info(self) -> dict[str, Any]:

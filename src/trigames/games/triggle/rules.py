@@ -301,10 +301,10 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
     state.markers = list(markers)
     _check_claims(state, len(bands))
     state.end_reason = state._end_reason() if state.placed else None
-    if players == 2:
+    if players == 2 or not obj.get("endings"):
         why = f"{_bands(len(bands))} on the board, laid one a turn from seat 0"
-        state.to_move = read_turn(obj, players, state.end_reason, len(bands) % 2, why)
-    else:  # seats may have left (resigned, out of time) at moments a position does not keep
+        state.to_move = read_turn(obj, players, state.end_reason, len(bands) % players, why)
+    else:  # seats have left (resigned, out of time) at moments a position does not keep
         state.to_move = read_to_move(obj, players, state.end_reason)
     return state
 
