@@ -204,7 +204,11 @@ def hand_built_trig() -> TrigState:
     game = trigames.load_game("trig")
     assert isinstance(game, Trig)
     return game.state_from_json(
-        {"white": ["G6", "G5", "F4", "F3", "E2"], "black": ["H6", "H7", "G8", "F7"], "to_move": 0}
+        {
+            "white": ["G6", "G5", "F4", "F3", "E2"],
+            "black": ["H6", "H7", "G8", "F7", "F6"],
+            "to_move": 0,
+        }
     )
 
 

@@ -46,8 +46,9 @@ def scripted_game(
 # White F7 and H7 with Black G8 between them: G9 completes the triangle round G8; G6 is Black
 # too, but no triangle of White's has it at the centre.
 ONE_CAPTURE = {"white": ["F7", "H7"], "black": ["G6", "G8"], "to_move": 0}
-# F7 completes the triangle G9-F7-H7 round G8 and the triangle G6-E5-F7 round F6.
-TWO_CAPTURES = {"white": ["G9", "H7", "G6", "E5"], "black": ["G8", "F6"], "to_move": 0}
+# F7 completes the triangle G9-F7-H7 round G8 and the triangle G6-E5-F7 round F6 (White's I7
+# and Black's G5 take no part).
+TWO_CAPTURES = {"white": ["G9", "H7", "G6", "E5", "I7"], "black": ["G8", "F6", "G5"], "to_move": 0}
 
 
 def test_a_placement_with_a_capture_lists_it_and_the_bare_placement_declines_it() -> None:
@@ -70,7 +71,7 @@ def test_a_placement_with_two_captures_lists_both() -> None:
         "F7 can be played 3 ways:\n  1. F7: declines to capture F6 or G8\n"
         "  2. F7xF6: captures F6\n  3. F7xG8: captures G8"
     ) in text
-    assert session.state.to_json()["black"] == ["F6"]
+    assert session.state.to_json()["black"] == ["F6", "G5"]
     assert session.state.history == [session.state.parse_move("F7xG8")]
 
 

@@ -357,7 +357,8 @@ class TrigRules(Game[TrigMove, TrigState]):
 
         >>> from trigames import load_game
         >>> game = load_game("trig")
-        >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8"], "to_move": 0})
+        >>> position = {"white": ["F7", "H7"], "black": ["G8", "H6"], "to_move": 0}
+        >>> state = game.state_from_json(position)
         >>> game.input_steps(state, TrigMove("G9xG8"))
         (('G9',), ('G8',))
         >>> game.input_steps(state, TrigMove("G9")), game.input_steps(state, TrigMove("G6"))
@@ -373,32 +374,150 @@ class TrigRules(Game[TrigMove, TrigState]):
 
 
 def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
-    """Build and check a position from its ``to_json`` form."""
-    obj = position_fields(obj, game.spec, "Trig", ("white", "black", "to_move"))
+    """Build a position from its ``to_json`` form, refusing one that no game can reach.
+
+    The checks are those of the rules page, section "Positions": cells, pegs grown from the
+    Pillars, the end of the game, whose turn it is, and a last move that can be taken back.
+
+    >>> from trigames import load_game
+    >>> game = load_game("trig")
+    >>> game.state_from_json({"white": ["G6"], "black": [], "to_move": 1}).current_player
+    1
+    >>> try:
+    ...     game.state_from_json({"white": ["G6"], "black": [], "to_move": 0})
+    ... except PositionError as error:
+    ...     print(error)
+    'to_move' must be 1 (Black): 1 peg is on the board, one placed each turn, White first
+    """
+    obj = position_fields(obj, game.spec, "Trig", (*_KEYS, "to_move"))
     board = game.board
     state = TrigState(game)
-    for seat, key in enumerate(("white", "black")):
+    for seat, key in enumerate(_KEYS):
         cells = obj.get(key, [])
         if not isinstance(cells, list):
             raise PositionError(f"'{key}' must be a list of cells like E5")
         for name in cells:
-            try:
-                cell, centre = board.parse_move(name)
-            except ValueError as error:
-                raise PositionError(f"bad cell in '{key}': {error}") from None
-            if centre is not None or not board.playing_mask >> cell & 1:
-                raise PositionError(f"{name} in '{key}' is not a playing cell")
+            cell = _read_cell(board, key, name)
             if state.occupied >> cell & 1:
-                raise PositionError(f"{name} holds two pegs")
+                twice = state.pegs[seat] >> cell & 1
+                where = f"twice in '{key}'" if twice else "in both 'white' and 'black'"
+                raise PositionError(f"{board.placements[cell]} is {where}: a cell holds one peg")
             state._gain(seat, cell)
             state.beside |= board.neighbours[cell]
-    for seat in (0, 1):
-        ways = state._win(seat, list(bits(state.pegs[seat])))
-        if ways:
-            state.winner, state.end_reason, state.ways = seat, win_reason(ways), ways
-            if state._win(1 - seat, list(bits(state.pegs[1 - seat]))):
-                raise PositionError("both players have won: only one can have made the last move")
-    if state.end_reason is None and not state._has_placement():
+    _check_grown(state)
+    turns = state.occupied.bit_count()  # every turn adds one peg; a capture swaps one
+    won = [(seat, ways) for seat in (0, 1) if (ways := state._win(seat, bits(state.pegs[seat])))]
+    if len(won) == 2:
+        raise PositionError(
+            "'white' and 'black' both hold a win: the game ends at the first move that wins"
+        )
+    if won:
+        seat, ways = won[0]
+        if seat != (turns - 1) % 2:
+            raise PositionError(
+                f"'{_KEYS[seat]}' holds a win ({win_reason(ways)}), but {_pegs(turns)}, so "
+                f"{game.seat_names[1 - seat]} moved last: only the player who just moved can win"
+            )
+        state.winner, state.end_reason, state.ways = seat, win_reason(ways), ways
+    elif not state._has_placement():
         state.end_reason = DRAW_NO_PLACEMENT
     state.to_move = read_to_move(obj, 2, state.end_reason)
+    if state.to_move is not None and state.to_move != turns % 2:
+        raise PositionError(
+            f"'to_move' must be {turns % 2} ({game.seat_names[turns % 2]}): {_pegs(turns)}, "
+            "one placed each turn, White first"
+        )
+    if turns and not _last_move_found(state, (turns - 1) % 2):
+        raise PositionError(_no_last_move(state, (turns - 1) % 2))
     return state
+
+
+#: The position keys holding White's and Black's pegs.
+_KEYS = ("white", "black")
+
+
+def _pegs(count: int) -> str:
+    return f"{count} peg is on the board" if count == 1 else f"{count} pegs are on the board"
+
+
+def _read_cell(board: TrigBoard, key: str, name: object) -> int:
+    """The playing cell ``name`` (an item of the position's list ``key``)."""
+    if not isinstance(name, str):
+        raise PositionError(f"bad cell in '{key}': {name!r} is not a name like E5")
+    try:
+        cell = board.index[board.names.point(name)]
+    except ValueError as error:
+        raise PositionError(f"bad cell in '{key}': {error}") from None
+    if not board.playing_mask >> cell & 1:
+        raise PositionError(f"{board.placements[cell]} in '{key}' is not a playing cell")
+    return cell
+
+
+def _check_grown(state: TrigState) -> None:
+    """Every peg joined to a Pillar through pegs: each was placed next to a Pillar or a peg,
+    and pegs never leave the board (a capture changes a peg's colour only)."""
+    board, occupied = state.board, state.occupied
+    stray = occupied & ~flood(board.neighbours, occupied & board.near_pillars, occupied)
+    if stray:
+        cell = bits(stray)[0]
+        key = _KEYS[0 if state.pegs[0] >> cell & 1 else 1]
+        raise PositionError(
+            f"{board.placements[cell]} in '{key}' is cut off from the Pillars: pegs grow from "
+            "them, each placed next to a Pillar or a peg, and none is ever taken off"
+        )
+
+
+def _grown_without(board: TrigBoard, occupied: int, cell: int) -> bool:
+    """True if the pegs on ``occupied`` but ``cell`` are all joined to a Pillar through pegs."""
+    rest = occupied & ~(1 << cell)
+    return flood(board.neighbours, rest & board.near_pillars, rest) == rest
+
+
+def _last_move_found(state: TrigState, mover: int) -> bool:
+    """True if some move of ``mover`` can have made ``state`` from a game still going on.
+
+    The move placed a peg of ``mover`` that the other pegs can do without; if ``mover`` has
+    won, the placement, or the placement and a peg it captured handed back, must undo the win
+    without giving the opponent one.
+    """
+    board = state.board
+    mine, theirs = state.pegs[mover], state.pegs[1 - mover]
+    for cell in bits(mine):
+        if not _grown_without(board, state.occupied, cell):
+            continue
+        before = mine & ~(1 << cell)
+        if state.winner is None or not _wins(state.game, mover, before):
+            return True
+        for a, b, centre in board.corner_of[cell]:
+            if (
+                mine >> a & 1
+                and mine >> b & 1
+                and mine >> centre & 1
+                and not _wins(state.game, mover, before & ~(1 << centre))
+                and not _wins(state.game, 1 - mover, theirs | 1 << centre)
+            ):
+                return True
+    return False
+
+
+def _no_last_move(state: TrigState, mover: int) -> str:
+    """Why no last move of ``mover`` can have made ``state`` (see :func:`_last_move_found`)."""
+    name, key = state.game.seat_names[mover], _KEYS[mover]
+    if not state.pegs[mover]:
+        return f"'{key}' is empty, but {name} moved last: {_pegs(state.occupied.bit_count())}"
+    if state.winner is not None:
+        return (
+            f"'{key}' holds a win that no single move made: taking back any of {name}'s pegs "
+            "(and a peg it captured) leaves a win, so the game had ended before"
+        )
+    return (
+        f"'{key}': {name} moved last, but none of {name}'s pegs can have been placed last: "
+        "without any one of them, other pegs are cut off from the Pillars"
+    )
+
+
+def _wins(game: TrigRules, seat: int, pegs: int) -> bool:
+    """True if ``seat`` holding ``pegs`` has won (what the opponent holds does not matter)."""
+    scratch = TrigState(game)
+    scratch.pegs[seat] = pegs
+    return bool(scratch._win(seat, bits(pegs)))

@@ -80,7 +80,7 @@ def explain(state: TrigState) -> str:
 
     >>> import trigames
     >>> game = trigames.load_game("trig")
-    >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8"], "to_move": 0})
+    >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8", "H6"], "to_move": 0})
     >>> [game.explain_move(state, state.parse_move(m)) for m in ("G9", "G9xG8", "G6")]
     ['declines to capture G8', 'captures G8', 'no capture']
     """
