@@ -26,6 +26,8 @@ DATA = Path(__file__).parent.parent / "data"
 PERFT = json.loads((DATA / "perft" / "tranglar.json").read_text())
 #: Positions from the audit of issue 15 (sides along neutral pieces, repetition).
 AUDIT = json.loads((DATA / "tranglar" / "audit.json").read_text())
+#: Positions reached in random games that hold what looks impossible and is not.
+REACHED = json.loads((DATA / "tranglar" / "reached.json").read_text())
 NEUTRAL = ["Ga3swa4neb4w", "Hd3sd4"]
 CODES = ("T", "L", "M", "Q", "Zr", "Zl", "Pr", "Pl", "R", "F", "N")
 
@@ -48,19 +50,22 @@ def position(
     to_move: int = 0,
     reserves: tuple[dict[str, int] | None, dict[str, int] | None] = (None, None),
 ) -> TranglarState:
-    """A position; a reserve not given is the full one less that seat's pieces on the board."""
-    given = []
+    """A position; with no reserve given, each is the full one less that seat's pieces on the
+    board (Petrol's placed the neutral triangles), and with one given, the other holds the
+    rest of the game's pieces (a parallelogram turned to the seat's hand)."""
+    given = list(reserves)
     for seat, listed in enumerate((petrol, green)):
-        reserve = reserves[seat]
-        if reserve is None:
-            reserve = full_reserve(seat)
-            for piece in listed:
-                code = piece[:2] if piece[:2] in CODES else piece[0]
-                reserve[code] -= 1
-            if seat == 0:
-                reserve["N"] -= sum(1 for piece in neutral if piece.startswith("N"))
-            reserve = {code: n for code, n in reserve.items() if n}
-        given.append(reserve)
+        if reserves == (None, None):
+            given[seat] = rest(full_reserve(seat), listed + [*neutral] * (seat == 0))
+    for seat in (0, 1):
+        if given[seat] is None:
+            other = given[1 - seat]
+            assert other is not None
+            full = dict(zip(CODES, map(sum, zip(*START_RESERVE, strict=False)), strict=False))
+            left = rest(full, [*petrol, *green, *neutral])
+            left = {code: left.get(code, 0) - other.get(code, 0) for code in CODES}
+            left[("Pr", "Pl")[seat]] = left.pop("Pr") + left.pop("Pl")
+            given[seat] = {code: n for code, n in left.items() if n}
     obj: dict[str, Any] = {
         "petrol": petrol,
         "green": green,
@@ -69,6 +74,15 @@ def position(
         "to_move": to_move,
     }
     return load().state_from_json(obj)
+
+
+def rest(reserve: dict[str, int], pieces: list[str]) -> dict[str, int]:
+    """``reserve`` less one piece of each kind in ``pieces``."""
+    left = dict(reserve)
+    for piece in pieces:
+        code = piece[:2] if piece[:2] in CODES else piece[0]
+        left[code] -= 1
+    return {code: n for code, n in left.items() if n}
 
 
 def owner(state: TranglarState, piece: str) -> str | None:
@@ -175,18 +189,16 @@ def test_coloured_pieces_turn_but_never_mirror() -> None:
 
 
 def test_neutral_triangles_only_once_your_own_small_triangles_are_gone() -> None:
-    state = position([], [])
+    state = position(["Ta1n", "Tb1n", "Tc1n"], [])
     assert not [m for m in moves(state) if m.startswith("N")]
     with pytest.raises(trigames.IllegalMoveError, match="no small triangle"):
         state.play("Nb2n")
-    reserve = full_reserve(0)
-    del reserve["T"]
-    state = position([], [], reserves=(reserve, None))
+    state = position(["Ta1n", "Tb1n", "Tc1n", "Td1n"], [])
     assert "Nb2n" in moves(state)
     state.play("Nb2n")
     assert owner(state, "Nb2n") == "neutral"
     assert state.to_json()["reserves"][0]["N"] == 2
-    assert state.scores() == (0, 0)
+    assert state.scores() == (4, 0)
 
 
 def test_replace_one_piece_by_several() -> None:
@@ -251,7 +263,7 @@ def test_small_triangles_cannot_be_taken_over() -> None:
 def test_a_take_over_is_impossible_without_the_reserve_pieces() -> None:
     # Petrol has one large triangle, one small one and a square: no two or more of them
     # cover the four cells of b2.
-    state = position(["Tc3n"], ["Qb2"], reserves=({"L": 1, "T": 1, "Q": 1}, None))
+    state = position(["Tc3n"], ["Qb2"], reserves=({"L": 1, "T": 1, "Q": 1, "N": 3}, None))
     assert not [m for m in moves(state) if m.startswith("xQb2")]
     with pytest.raises(trigames.IllegalMoveError, match="1 large triangle in reserve, not 2"):
         state.play("xQb2=Lb2ne,Lb2sw")
@@ -365,14 +377,13 @@ def test_a_chain_of_flips_turns_a_piece_the_mover_had_down_before() -> None:
 def test_a_merge_can_start_a_chain_reaching_an_older_piece_of_the_mover() -> None:
     # Tb2n and Tb2e each touch Green on one side; merged into Lb2ne they are trapped (top and
     # right), turn Green in round 1, and so trap the older Tb2w (left and top) in round 2.
-    state = position(
-        ["Tb2n", "Tb2e", "Tb2w", "Td1n"], ["Tb1s", "Ta2e", "Tc2w"], reserves=({"L": 1}, {})
-    )
+    petrol, green = ["Tb2n", "Tb2e", "Tb2w", "Td1n"], ["Tb1s", "Ta2e", "Tc2w"]
+    state = position(petrol, green, reserves=({"L": 1, "N": 3}, None))
     state.play("Tb2n,Tb2e=Lb2ne")
     obj = state.to_json()
     assert obj["green"] == ["Tb1s", "Ta2e", "Lb2ne", "Tb2w", "Tc2w"]
     assert obj["petrol"] == ["Td1n"]
-    assert obj["reserves"][0] == {"T": 2}
+    assert obj["reserves"][0] == {"T": 2, "N": 3}
 
 
 def test_a_trapped_parallelogram_stays() -> None:
@@ -476,19 +487,21 @@ def test_a_trapeze_is_swapped_only_when_trapped() -> None:
 
 
 def test_two_passes_end_the_game() -> None:
-    state = position(["Tb2n"], ["Tc3n"], reserves=({}, {}))
+    case = REACHED["passes"]
+    state = played(case["moves"])
+    assert state.current_player == 1
     assert moves(state) == ["pass"]
     state.play("pass")
-    assert state.current_player == 1
+    assert state.current_player == 0
     assert moves(state) == ["pass"]
     state.play("pass")
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.reason == END_PASSES
-    assert outcome.winners == (0, 1)
-    assert outcome.scores == (1, 1)
+    assert list(outcome.winners) == case["winners"]
+    assert list(outcome.scores) == case["scores"]
     state.undo()
-    assert state.current_player == 1
+    assert state.current_player == 0
 
 
 def test_pass_only_when_nothing_else_is_possible() -> None:

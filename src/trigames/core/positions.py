@@ -2,6 +2,8 @@
 
 >>> is_seat(1, players=2), is_seat(True, players=2), is_seat(2, players=2)
 (True, False, False)
+>>> is_count(2, 0, 2), is_count(3, 0, 2), is_count(10**30, 0, None), is_count(1.0, 0, 2)
+(True, False, True, False)
 >>> read_result({"result": result_json((1, 0), "time ran out")}, players=2)
 ((0, 1), 'time ran out')
 """
@@ -39,6 +41,16 @@ def position_fields(
 def is_seat(value: object, players: int) -> bool:
     """True for a whole number that names one of ``players`` seats."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def is_count(value: object, low: int, high: int | None) -> bool:
+    """True for a whole number (not a boolean) from ``low`` to ``high`` (``None``: no limit)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and low <= value
+        and (high is None or value <= high)
+    )
 
 
 def read_to_move(obj: Mapping[str, Any], players: int, end_reason: str | None) -> int | None:

@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields, read_result, result_json
+from trigames.core.positions import (
+    is_count,
+    is_seat,
+    position_fields,
+    read_result,
+    result_json,
+)
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tranglar.board import (
@@ -718,10 +724,28 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
 
 
 def _state_from_json(game: TranglarRules, obj: Mapping[str, Any]) -> TranglarState:
-    """Build and check a position from its ``to_json`` form."""
+    """Build a position from its ``to_json`` form and check that it can arise in a game (the
+    rules page lists what is checked); ``PositionError`` names the field at fault."""
     keys = (*SEAT_KEYS, "reserves", "to_place", "passes", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "TRANGLAR", keys)
     state = TranglarState(game)
+    _read_pieces(state, obj)
+    _read_to_place(state, obj)
+    _read_reserves(state, obj)
+    _check_totals(state)
+    _read_counters(state, obj)
+    _check_no_turn_yet(state)
+    _read_end(state, obj)
+    _check_passes(state)
+    # Earlier occurrences are not part of the position format: a loaded position starts its
+    # own count.
+    state.seen = {state.repetition_key(): 1}
+    return state
+
+
+def _read_pieces(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    """The pieces on the board: each of its kind's shape as it may lie, of its owner's hand,
+    none overlapping another."""
     for owner, key in enumerate(SEAT_KEYS):
         listed = obj.get(key, [])
         if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
@@ -731,28 +755,68 @@ def _state_from_json(game: TranglarRules, obj: Mapping[str, Any]) -> TranglarSta
                 kind, mask = parse_piece(text_)
             except MoveParseError as error:
                 raise PositionError(f"bad piece in '{key}': {error}") from None
+            name = piece_name(kind, mask)
             if KINDS[kind].neutral != (owner == NEUTRAL):
                 raise PositionError(
-                    f"{text_} in '{key}': neutral pieces (N, G, H) are listed under 'neutral', "
+                    f"{name} in '{key}': neutral pieces (N, G, H) are listed under 'neutral', "
                     "and only there"
                 )
-            if mask & state.occupied:
-                raise PositionError(f"{text_} overlaps another piece")
+            if owner != NEUTRAL and kind == PARALLELOGRAMS[1 - owner]:
+                raise PositionError(f"{name} in '{key}': {_PARALLELOGRAM_HANDS}")
+            both = mask & state.occupied
+            if both:
+                cell = (both & -both).bit_length() - 1
+                other_kind, other, other_mask = state.pieces[state.anchor[cell]]
+                raise PositionError(
+                    f"{name} in '{key}' overlaps {piece_name(other_kind, other_mask)} in "
+                    f"'{SEAT_KEYS[other]}'"
+                )
             state._put(kind, owner, mask)
-    to_place = obj.get("to_place", [])
+
+
+_PARALLELOGRAM_HANDS = (
+    "a player's parallelograms are of their own hand, Petrol's Pr and Green's Pl (one taken "
+    "over is turned over)"
+)
+
+
+def _read_to_place(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    """The large neutral pieces still to place (by default those not on the board): each of
+    G and H is on the board or to be placed, once; while one is to be placed, nothing else is
+    down."""
+    down = [k for k, _, _ in state.pieces.values() if k in BIG_NEUTRAL]
+    to_place = obj.get("to_place", [KINDS[k].code for k in BIG_NEUTRAL if k not in down])
     codes = {KINDS[k].code: k for k in BIG_NEUTRAL}
-    if not isinstance(to_place, list) or not all(c in codes for c in to_place):
-        raise PositionError("'to_place' must list the large neutral pieces not yet placed: G, H")
-    state.to_place = sorted(codes[c] for c in set(to_place))
+    if not (
+        isinstance(to_place, list)
+        and all(isinstance(c, str) and c in codes for c in to_place)
+        and len(set(to_place)) == len(to_place)
+    ):
+        raise PositionError(
+            "'to_place' must list the large neutral pieces not yet placed, each once: G, H"
+        )
+    state.to_place = sorted(codes[c] for c in to_place)
     for kind in BIG_NEUTRAL:
-        on_board = sum(1 for k, _, _ in state.pieces.values() if k == kind)
-        if on_board + (kind in state.to_place) > 1:
+        found = down.count(kind) + state.to_place.count(kind)
+        if found != 1:
             raise PositionError(
-                f"the {KINDS[kind].name} ({KINDS[kind].code}) is on the board or in "
-                "'to_place', not both"
+                f"there is one {KINDS[kind].name} ({KINDS[kind].code}), on the board "
+                f"('neutral') or in 'to_place': not {found}"
             )
-    if state.to_place and len(state.pieces) != 2 - len(state.to_place):
-        raise PositionError("while large neutral pieces remain to be placed, nothing else is down")
+    if state.to_place and len(down) != len(state.pieces):
+        raise PositionError(
+            "while 'to_place' is not empty (the setup), only the large neutral pieces are down"
+        )
+
+
+#: How many pieces of each kind a game has, a kind and its mirror image counted together.
+_TOTAL_OF = {kind: total for group, total in TOTALS.items() for kind in group}
+
+
+def _read_reserves(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    """Each seat's reserve (by default the full set): counts from 0 to the pieces of the kind
+    in a game, at most 3 neutral small triangles (a player never gains one), and only the
+    player's own parallelogram."""
     reserves = obj.get("reserves")
     if reserves is None:
         reserves = [
@@ -760,82 +824,166 @@ def _state_from_json(game: TranglarRules, obj: Mapping[str, Any]) -> TranglarSta
         ]
     if not (isinstance(reserves, list) and len(reserves) == 2):
         raise PositionError("'reserves' must be two objects, Petrol's and Green's")
-    by_code = {kind.code: k for k, kind in enumerate(KINDS)}
+    by_code = {kind.code: k for k, kind in enumerate(KINDS) if k not in BIG_NEUTRAL}
     for seat, reserve in enumerate(reserves):
+        whose = f"{state.game.player_name(seat)}'s reserve ('reserves')"
         if not isinstance(reserve, Mapping):
-            raise PositionError('a reserve is an object like {"T": 4, "L": 2}')
+            raise PositionError(f'{whose} must be an object like {{"T": 4, "L": 2}}')
         counts = [0] * len(KINDS)
         for code, count in reserve.items():
-            if code not in by_code or by_code[code] in BIG_NEUTRAL:
+            if code not in by_code:
                 raise PositionError(
-                    f"bad reserve entry {code!r}: reserve pieces are "
-                    + ", ".join(kind.code for kind in KINDS if kind.code not in "GH")
+                    f"bad entry {code!r} in {whose}: reserve pieces are " + ", ".join(by_code)
                 )
-            if not (isinstance(count, int) and not isinstance(count, bool) and count >= 0):
-                raise PositionError(f"the count of {code} must be a whole number")
-            counts[by_code[code]] = count
+            kind = by_code[code]
+            if kind == PARALLELOGRAMS[1 - seat]:
+                raise PositionError(f"{code} in {whose}: {_PARALLELOGRAM_HANDS}")
+            most = START_RESERVE[seat][NT] if kind == NT else _TOTAL_OF[kind]
+            if not is_count(count, 0, most):
+                raise PositionError(
+                    f"the count of {code} in {whose} must be a whole number from 0 to {most}"
+                )
+            counts[kind] = count
         state.reserve[seat] = counts
-    _check_totals(state)
+
+
+def _check_totals(state: TranglarState) -> None:
+    """Pieces only move between the board and the reserves, and one taken over is turned
+    over: so a game always has each kind's pieces, a kind and its mirror image together, on
+    the board or in a reserve."""
+    for group, total in TOTALS.items():
+        if group[0] in BIG_NEUTRAL:
+            continue  # see _read_to_place
+        count = sum(1 for k, _, _ in state.pieces.values() if k in group)
+        count += sum(state.reserve[seat][k] for seat in (0, 1) for k in group)
+        if count != total:
+            names = " and ".join(KINDS[k].code for k in group)
+            where = "'neutral'" if group == (NT,) else "'petrol', 'green'"
+            raise PositionError(
+                f"{names}: {count} on the board and in the reserves ({where}, 'reserves'); "
+                f"a game has {total}, each always on the board or in a reserve"
+                + (" (a piece taken over is turned over)" if len(group) > 1 else "")
+            )
+
+
+def _read_counters(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    """``passes`` (0 to 2) and ``quiet`` (from ``passes`` to the quiet limit, if any)."""
     passes = obj.get("passes", 0)
-    if passes not in (0, 1, 2) or isinstance(passes, bool):
+    if not is_count(passes, 0, 2):
         raise PositionError("'passes' counts passes in a row: 0, 1 or 2")
     state.passes = passes
     quiet = obj.get("quiet", passes)
-    limit = game.quiet_limit
-    if not (isinstance(quiet, int) and not isinstance(quiet, bool)) or not (
-        passes <= quiet and (not limit or quiet <= limit)
-    ):
+    limit = state.game.quiet_limit
+    if not is_count(quiet, passes, limit or None):
         raise PositionError(
             "'quiet' counts turns in a row that covered no new cell: a whole number from "
             + (f"'passes' to {limit}" if limit else "'passes' up")
         )
     state.quiet = quiet
-    _read_end(state, obj)
-    # Earlier occurrences are not part of the position format: a loaded position starts its
-    # own count.
-    state.seen = {state.repetition_key(): 1}
-    return state
 
 
-def _check_totals(state: TranglarState) -> None:
-    for group, total in TOTALS.items():
-        count = sum(1 for k, _, _ in state.pieces.values() if k in group)
-        count += sum(state.reserve[seat][k] for seat in (0, 1) for k in group)
-        count += sum(1 for k in state.to_place if k in group)
-        if count > total:
-            names = " and ".join(KINDS[k].code for k in group)
-            raise PositionError(
-                f"there are only {total} pieces {names} (board and reserves), not {count}"
-            )
-    for seat, kind in enumerate(PARALLELOGRAMS):
-        other = PARALLELOGRAMS[1 - seat]
-        on_board = any(k == other and o == seat for k, o, _ in state.pieces.values())
-        if state.reserve[seat][other] or on_board:
-            raise PositionError(
-                f"{state.game.player_name(seat)}'s parallelogram is {KINDS[kind].code}: the "
-                f"{KINDS[other].code} is the other player's"
-            )
+def _check_no_turn_yet(state: TranglarState) -> None:
+    """Coloured cells stay coloured, so a board without a coloured piece has seen no turn
+    since the setup: everything is as at the start (the first player cannot pass, and no
+    neutral small triangle can be placed while one's own small triangles are all in
+    reserve)."""
+    if state.owned[0] | state.owned[1]:
+        return
+    start = "no coloured piece is on the board, so no turn has been played since the setup"
+    if any(k == NT for k, _, _ in state.pieces.values()):
+        raise PositionError(f"{start}: 'neutral' holds only the large neutral pieces")
+    if state.reserve != [list(START_RESERVE[0]), list(START_RESERVE[1])]:
+        raise PositionError(f"{start}: 'reserves' are both full")
+    if state.passes or state.quiet:
+        raise PositionError(f"{start}: 'passes' and 'quiet' are 0")
+
+
+#: The least ``quiet`` of a game ended by repetition: the three occurrences come after the
+#: last turn that covered a cell, with the same player to move, so at least two turns apart.
+REPETITION_QUIET = 4
+
+
+def _board_end(state: TranglarState) -> str | None:
+    """The end the board and the counters show, if any (a full board first)."""
+    limit = state.game.quiet_limit
+    if state.occupied == ALL:
+        return END_FULL
+    if state.passes == 2:
+        return END_PASSES
+    if limit and state.quiet >= limit:
+        return END_QUIET.format(state.quiet)
+    return None
 
 
 def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
+    """``to_move`` and ``result``: an end the board shows (full, two passes, the quiet limit)
+    is taken from it; ``result`` may add only the repetition, which it cannot show."""
+    if state.occupied == ALL and state.quiet:
+        raise PositionError(
+            "all 64 cells are covered, by the last turn: 'passes' and 'quiet' must be 0"
+        )
     result = read_result(obj, 2)
-    to_move = obj.get("to_move", None if result else len(BIG_NEUTRAL) - len(state.to_place))
+    shown = _board_end(state)
     if result is None:
-        if state.occupied == ALL:
-            state._finish(END_FULL)
-        elif state.passes >= 2:
-            state._finish(END_PASSES)
-        elif state.game.quiet_limit and state.quiet >= state.game.quiet_limit:
-            state._finish(END_QUIET.format(state.quiet))
-        if state.end_reason is not None:
-            if to_move is not None:
-                raise PositionError(f"the game is over ({state.end_reason}): 'to_move' is null")
+        if shown is not None:
+            state._finish(shown)
+            if obj.get("to_move") is not None:
+                raise PositionError(f"the game is over ({shown}): 'to_move' must be null")
             return
+        to_move = obj.get("to_move", len(state.to_place) % 2)
         if not is_seat(to_move, 2):
             raise PositionError("'to_move' must be 0 or 1 while the game goes on")
-        if state.to_place and to_move != 2 - len(state.to_place):
-            raise PositionError("Petrol places the first large neutral piece, Green the second")
+        if not (state.owned[0] | state.owned[1]) and to_move != len(state.to_place) % 2:
+            raise PositionError(
+                "'to_move': Petrol places the first large neutral piece, Green the second, "
+                "and Petrol plays the first turn"
+            )
         state.to_move = to_move
         return
-    state.winners, state.end_reason = result
-    state.to_move = None
+    winners, reason = result
+    if shown in (END_FULL, END_PASSES):
+        if reason != shown:
+            raise PositionError(f"'result': the game ended because {shown}, not {reason!r}")
+    elif reason not in (END_REPETITION, shown):
+        raise PositionError(
+            f"'result' is null or {END_REPETITION!r} here (the end the board cannot show)"
+            + (f", or {shown!r}" if shown else "")
+            + f"; not {reason!r}"
+        )
+    if reason == END_REPETITION and state.quiet < REPETITION_QUIET:
+        raise PositionError(
+            f"'result': a position occurs for the third time at least {REPETITION_QUIET} "
+            f"turns after the last one that covered a cell, and 'quiet' is {state.quiet}"
+        )
+    state._finish(reason)
+    if winners != state.winners:
+        s0, s1 = state.scores()
+        raise PositionError(
+            f"'result': with {s0} cells to {s1}, the winners are "
+            + " and ".join(str(s) for s in state.winners)
+            + f", not {' and '.join(str(s) for s in winners)}"
+        )
+
+
+def _check_passes(state: TranglarState) -> None:
+    """A pass changes nothing on the board, and a player passes only without any other
+    action: so the player who passed last has none in this position (both, after two)."""
+    if not state.passes:
+        return
+    mover = state.to_move
+    seats = (1 - mover,) if mover is not None else (0, 1)
+    actions: list[str | None] = []
+    for seat in seats:
+        table: dict[TranglarMove, Code] = {}
+        state._regular_moves(table, seat)
+        actions.append(str(next(iter(table))) if table else None)
+    # a game over after one pass (quiet limit, repetition): either player may have passed
+    either = mover is None and state.passes == 1
+    if (None in actions) if either else all(action is None for action in actions):
+        return
+    seat, action = next((s, a) for s, a in zip(seats, actions, strict=True) if a is not None)
+    raise PositionError(
+        f"'passes' is {state.passes}, but {state.game.player_name(seat)}, who "
+        f"{'passed last' if mover is not None else 'would have passed'}, could play {action}: "
+        "a player passes only when no other action is possible"
+    )
