@@ -61,11 +61,16 @@ def test_a_game_ended_by_repetition_reads_back() -> None:
     reads_back(state)
 
 
-def test_without_a_quiet_limit_any_quiet_count_reads() -> None:
+def test_without_a_quiet_limit_a_quiet_count_up_to_a_million_reads() -> None:
     obj = played(AUDIT["repetition"]["moves"]).to_json()
     obj["game"] = "tranglar(quiet_limit=0)"
-    obj["quiet"] = 10**30
-    assert trigames.load_game(obj["game"]).state_from_json(obj).to_json() == obj
+    obj["quiet"] = 10**6
+    game = trigames.load_game(obj["game"])
+    state = game.state_from_json(obj)
+    assert state.to_json() == obj
+    assert game.observation_planes(state, 0).flat()
+    with pytest.raises(trigames.PositionError, match="'quiet'.*to 1000000"):
+        game.state_from_json({**obj, "quiet": 10**30})
     with pytest.raises(trigames.PositionError, match="'quiet'"):
         load().state_from_json({**obj, "game": "tranglar"})
 

@@ -71,6 +71,9 @@ END_QUIET = "{} turns in a row covered no new cell"
 END_REPETITION = "the same position occurred for the third time"
 NEUTRAL = 2  # the owner of neutral pieces
 SEAT_KEYS = ("petrol", "green", "neutral")
+#: The most quiet turns a position may count without a quiet limit (only the repetition rule
+#: ends such a run; a game that long has never been seen, and a stranger's number stays small).
+MOST_QUIET = 1_000_000
 
 #: One piece on the board: kind, owner (0, 1 or NEUTRAL) and cells.
 Piece = tuple[int, int, int]
@@ -873,11 +876,11 @@ def _read_counters(state: TranglarState, obj: Mapping[str, Any]) -> None:
         raise PositionError("'passes' counts passes in a row: 0, 1 or 2")
     state.passes = passes
     quiet = obj.get("quiet", passes)
-    limit = state.game.quiet_limit
-    if not is_count(quiet, passes, limit or None):
+    limit = state.game.quiet_limit or MOST_QUIET
+    if not is_count(quiet, passes, limit):
         raise PositionError(
             "'quiet' counts turns in a row that covered no new cell: a whole number from "
-            + (f"'passes' to {limit}" if limit else "'passes' up")
+            f"'passes' to {limit}"
         )
     state.quiet = quiet
 
