@@ -69,7 +69,7 @@ def test_without_a_quiet_limit_a_quiet_count_up_to_a_million_reads() -> None:
     state = game.state_from_json(obj)
     assert state.to_json() == obj
     assert game.observation_planes(state, 0).flat()
-    with pytest.raises(trigames.PositionError, match="'quiet'.*to 1000000"):
+    with pytest.raises(trigames.PositionError, match=r"'quiet'.*to 1000000"):
         game.state_from_json({**obj, "quiet": 10**30})
     with pytest.raises(trigames.PositionError, match="'quiet'"):
         load().state_from_json({**obj, "game": "tranglar"})
