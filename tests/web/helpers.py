@@ -18,6 +18,11 @@ def create(
     return created
 
 
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a seat's token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def token(created: dict[str, Any], seat: int) -> str:
     found: str = created["seats"][seat]["token"]
     return found

@@ -7,11 +7,11 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.web.conftest import Server
-from tests.web.helpers import create, play, token, view, wait_for
+from tests.web.helpers import bearer, create, play, token, view, wait_for
 from trigames.records import GameRecord
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
@@ -61,14 +61,29 @@ def _bad_requests(game_id: str, ann: str, bob: str) -> list[tuple[str, str, Any,
         ("POST", moves, {"token": "forged-token", "move": "A1-A4"}, 403, "no seat"),
         ("POST", moves, {"move": "A1-A4"}, 401, "token"),
         ("POST", f"/api/games/{game_id}/undo", {}, 401, "token"),
-        ("POST", f"/api/games/{game_id}/undo/accept", {"token": bob}, 409, "no undo request"),
+        ("POST", f"/api/games/{game_id}/undo/accept", {"token": bob, "ply": 2}, 409, "no undo"),
+        ("POST", f"/api/games/{game_id}/undo/accept", {"token": bob}, 400, "'ply'"),
+        ("POST", moves, {"token": ann, "move": "A1-A4", "ply": True}, 400, "'ply'"),
+        ("POST", moves, {"token": 5, "move": "A1-A4"}, 400, "'token' must be a string"),
+        ("POST", moves, b"[" * 50_000 + b"]" * 50_000, 413, "at most 65536 bytes"),
+        ("POST", moves, b"[" * 30_000 + b"]" * 30_000, 400, "nested too deep"),
+        ("POST", moves, b'{"ply": ' + b"9" * 5000 + b"}", 400, "a number too long"),
+        ("POST", moves, b'{"move": "\\ud800", "token": "x"}', 400, "not valid JSON"),
         ("POST", f"/api/games/{game_id}/resign", {"token": "x" * 24}, 403, "no seat"),
-        ("GET", f"/api/games/{game_id}/hint?token=forged", None, 403, "no seat"),
+        ("GET", f"/api/games/{game_id}/hint?token={ann}", None, 401, "token"),
         ("GET", f"/api/games/{game_id}/svg?ply=99", None, 400, "ply"),
         ("GET", "/api/games/nosuchgame/record", None, 404, "no game"),
         ("POST", "/api/games", {"game": "nosuchgame"}, 400, "nosuchgame"),
         ("POST", "/api/games", {"game": "triggle", "seats": [{}]}, 400, "2 seats"),
         ("POST", "/api/games", {"game": "triggle", "seats": [{}, {"kind": "wizard"}]}, 400, "wiz"),
+        (
+            "POST",
+            "/api/games",
+            {"game": "trig", "seats": [{"name": "A\x1b[2J"}, {}]},
+            400,
+            "control",
+        ),
+        ("POST", "/api/games", {"game": "trig", "seats": [{"name": "x" * 41}, {}]}, 400, "40 char"),
     ]
 
 
@@ -103,10 +118,14 @@ def test_websocket_pushes_every_change_to_every_page(server: Server, client: htt
         for page in (player, spectator):
             pushed = json.loads(page.recv(timeout=5))
             assert pushed["view"]["moves"] == ["D1-D4"]
-    with pytest.raises(InvalidStatus), connect(f"{base}?token=forged"):
-        pass
-    with pytest.raises(InvalidStatus), connect(f"{server.ws_url}/api/games/nosuchgame/ws"):
-        pass
+    for url, code, reason in [
+        (f"{base}?token=forged", 4403, "this token holds no seat in this game"),
+        (f"{server.ws_url}/api/games/nosuchgame/ws", 4404, "there is no game 'nosuchgame'"),
+    ]:  # refused connections are closed with 4000 + the HTTP status, which the page reads
+        with connect(url) as refused, pytest.raises(ConnectionClosed) as closed:
+            refused.recv(timeout=5)
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (code, reason)
 
 
 def test_the_computer_replies_without_blocking(client: httpx.Client) -> None:
@@ -153,13 +172,17 @@ def test_undo_between_friends_needs_the_other_sides_consent(client: httpx.Client
     asked = client.post(f"/api/games/{game_id}/undo", json={"token": ann}).json()
     assert asked["undo_request"] == 0
     assert asked["ply"] == 1
-    own = client.post(f"/api/games/{game_id}/undo/accept", json={"token": ann})
+    own = client.post(f"/api/games/{game_id}/undo/accept", json={"token": ann, "ply": 1})
     assert own.status_code == 409
-    declined = client.post(f"/api/games/{game_id}/undo/decline", json={"token": bob}).json()
-    assert declined["undo_request"] is None
-    assert declined["ply"] == 1
+    late = client.post(f"/api/games/{game_id}/undo/accept", json={"token": bob, "ply": 0})
+    assert late.status_code == 409  # an answer to a request made at another ply
+    declined = client.post(f"/api/games/{game_id}/undo/decline", json={"token": bob, "ply": 1})
+    assert declined.json()["undo_request"] is None
+    assert declined.json()["ply"] == 1
     client.post(f"/api/games/{game_id}/undo", json={"token": ann})
-    accepted = client.post(f"/api/games/{game_id}/undo/accept", json={"token": bob}).json()
+    accepted = client.post(
+        f"/api/games/{game_id}/undo/accept", json={"token": bob, "ply": 1}
+    ).json()
     assert accepted["ply"] == 0
     assert accepted["to_move"] == 0
     assert accepted["undo_request"] is None
@@ -179,11 +202,11 @@ def test_resign_hint_record_svg_and_listing(client: httpx.Client) -> None:
     created = create(client, HUMANS)
     game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
     play(client, game_id, ann, "D1-D4")
-    hint = client.get(f"/api/games/{game_id}/hint", params={"token": bob})
+    hint = client.get(f"/api/games/{game_id}/hint", headers=bearer(bob))
     assert hint.status_code == 200, hint.text
     assert hint.json()["move"] in view(client, game_id)["legal_moves"]
     assert hint.json()["why"]
-    assert client.get(f"/api/games/{game_id}/hint", params={"token": ann}).status_code == 409
+    assert client.get(f"/api/games/{game_id}/hint", headers=bearer(ann)).status_code == 409
     svg0 = client.get(f"/api/games/{game_id}/svg", params={"ply": 0})
     svg1 = client.get(f"/api/games/{game_id}/svg", params={"ply": 1})
     assert svg0.headers["content-type"].startswith("image/svg+xml")
@@ -252,16 +275,18 @@ def test_a_draw_is_offered_and_accepted_or_declined(client: httpx.Client) -> Non
     offered = client.post(f"/api/games/{game_id}/draw", json={"token": ann}).json()
     assert offered["draw_offer"] == [0]
     assert not offered["over"]
-    mine = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann})
+    mine = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann, "ply": 1})
     assert mine.status_code == 409
-    declined = client.post(f"/api/games/{game_id}/draw/decline", json={"token": bob}).json()
+    declined = client.post(
+        f"/api/games/{game_id}/draw/decline", json={"token": bob, "ply": 1}
+    ).json()
     assert declined["draw_offer"] is None
     assert not declined["over"]
     client.post(f"/api/games/{game_id}/draw", json={"token": bob})
     play(client, game_id, bob, "A1-D1")  # a move cancels the offer
     assert view(client, game_id)["draw_offer"] is None
     client.post(f"/api/games/{game_id}/draw", json={"token": bob})
-    agreed = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann}).json()
+    agreed = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann, "ply": 2}).json()
     assert agreed["over"]
     assert agreed["outcome"]["reason"] == "draw agreed"
     assert agreed["outcome"]["winners"] == [0, 1]

@@ -109,9 +109,10 @@ def test_seats_says_which_seats_a_token_holds(client: httpx.Client) -> None:
     created = create(client, [{"name": "Ann"}, {"name": "Bob"}])
     game_id = created["id"]
     bob = created["seats"][1]["token"]
-    assert client.get(f"/api/games/{game_id}/seats", params={"token": bob}).json() == {"seats": [1]}
+    mine = client.get(f"/api/games/{game_id}/seats", headers={"Authorization": f"Bearer {bob}"})
+    assert mine.json() == {"seats": [1]}
     assert client.get(f"/api/games/{game_id}/seats").json() == {"seats": []}
-    forged = client.get(f"/api/games/{game_id}/seats", params={"token": "forged"})
+    forged = client.get(f"/api/games/{game_id}/seats", headers={"Authorization": "Bearer forged"})
     assert forged.status_code == 403
     assert forged.json()["error"] == "this token holds no seat in this game"
     assert client.get("/api/games/nosuchgame/seats").status_code == 404

@@ -29,7 +29,9 @@ def test_a_killed_server_resumes_every_game(tmp_path: Path) -> None:
             resumed = view(client, friends["id"])
             assert resumed["moves"] == ["D1-D4", "A1-D1"]
             assert resumed["undo_request"] == 1
-            accepted = client.post(f"/api/games/{friends['id']}/undo/accept", json={"token": ann})
+            accepted = client.post(
+                f"/api/games/{friends['id']}/undo/accept", json={"token": ann, "ply": 2}
+            )
             assert accepted.json()["moves"] == ["D1-D4"]
             play(client, friends["id"], bob, "A1-D4")  # the old tokens still hold their seats
             answered = wait_for(client, computer["id"], lambda v: v["ply"] == 2)

@@ -1,8 +1,10 @@
 """The HTTP and WebSocket API of ``trigames serve`` (Starlette), over :mod:`trigames.web.service`.
 
 Every answer under ``/api`` is JSON; an error is ``{"error": "..."}`` with a 4xx status, and
-changes nothing. A request's token comes from the JSON body (``"token"``), an
-``Authorization: Bearer TOKEN`` header or the ``token`` query parameter.
+changes nothing. A request's token comes from an ``Authorization: Bearer TOKEN`` header or the
+JSON body (``"token"``); only the WebSocket handshake and the game page take it in the query
+(``?token=``), where a browser cannot send a header, and no log line shows it. Every bound on
+what a request may hold is in :mod:`trigames.web.limits`.
 
 The pages (:mod:`trigames.web.pages`, brought to life by the ES modules under ``static/``) are
 the lobby ``/``, a game ``/games/{id}?token=T`` and the rules ``/rules/{game}``; the lobby asks
@@ -16,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import re
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -34,6 +38,7 @@ from trigames.core.errors import TrigamesError
 from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages
+from trigames.web.limits import MAX_BODY, MAX_TOKEN, MAX_WS_MESSAGE, SEND_TIMEOUT
 from trigames.web.rules_page import rules_html
 from trigames.web.service import (
     HUMAN,
@@ -41,6 +46,7 @@ from trigames.web.service import (
     ForbiddenError,
     GameService,
     NotFoundError,
+    PayloadTooLargeError,
     ServiceError,
 )
 from trigames.web.store import Store
@@ -112,11 +118,12 @@ def create_app(db_path: str | Path) -> Starlette:
         return service().undo(request.path_params["id"], _token(request, body))
 
     def answer(
-        method: Callable[[GameService, str, str | None, bool], dict[str, Any]], accept: bool
+        method: Callable[[GameService, str, str | None, bool, Any], dict[str, Any]], accept: bool
     ) -> Callable[[Request], Awaitable[Any]]:
         async def handler(request: Request) -> Any:
             body = await _body(request)
-            return method(service(), request.path_params["id"], _token(request, body), accept)
+            token = _token(request, body)
+            return method(service(), request.path_params["id"], token, accept, body.get("ply"))
 
         return handler
 
@@ -193,31 +200,34 @@ def create_app(db_path: str | Path) -> Starlette:
         return HTMLResponse(pages.rules_page(game_class(name).title, fragment))
 
     async def websocket(socket: WebSocket) -> None:
+        """Push the view at once and after every change. A refused connection is accepted
+        and then closed with code 4000 + the HTTP status (4403, 4404...) and the reason, so
+        that the page can read them. Only the newest view waits for a client, and one that
+        takes more than :data:`~trigames.web.limits.SEND_TIMEOUT` seconds to take in a
+        message is dropped (code 1013)."""
         game_id = socket.path_params["id"]
         token = socket.query_params.get("token")
+        await socket.accept()
         try:
+            if token is not None and len(token) > MAX_TOKEN:
+                raise ForbiddenError("this token holds no seat in this game")
             first = service().view_json(game_id)
             seats = service().seats_of(game_id, token) if token else []
         except ServiceError as error:
-            await socket.close(code=4000 + error.status, reason=str(error))
+            await socket.close(code=4000 + error.status, reason=str(error)[:120])
             return
-        await socket.accept()
-        queue: asyncio.Queue[str] = asyncio.Queue()
+        updates = Updates(first)
 
         def changed(view: dict[str, Any]) -> None:
-            queue.put_nowait(service().view_json(game_id))  # encoded once for every watcher
+            updates.put(service().view_json(game_id))  # encoded once for every watcher
 
         unsubscribe = service().watch(game_id, changed)
         # {"type": "state", "you": seats, "view": VIEW} without encoding the view again.
         head = '{"type":"state","you":' + json.dumps(seats) + ',"view":'
 
         async def push() -> None:
-            view: str | None = first
-            while True:
-                if view is None:
-                    view = await queue.get()
-                await socket.send_text(head + view + "}")
-                view = None
+            if not await updates.send_all(lambda view: socket.send_text(head + view + "}")):
+                await socket.close(code=1013, reason="too slow to take the updates")
 
         sender = asyncio.create_task(push())
         try:
@@ -267,15 +277,67 @@ def create_app(db_path: str | Path) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+class Updates:
+    """The views still to send to one WebSocket client: only the newest waits, so a client
+    that reads slowly (or not at all) holds one view of memory, never a growing queue.
+
+    >>> updates = Updates("v1")
+    >>> updates.put("v2"); updates.put("v3")
+    >>> updates.pending
+    'v3'
+    """
+
+    def __init__(self, first: str) -> None:
+        self.pending: str | None = first
+        self._ready = asyncio.Event()
+        self._ready.set()
+
+    def put(self, view: str) -> None:
+        """A newer view, which replaces any not sent yet."""
+        self.pending = view
+        self._ready.set()
+
+    async def send_all(
+        self, send: Callable[[str], Awaitable[None]], timeout: float = SEND_TIMEOUT
+    ) -> bool:
+        """Send each newest view as it comes, until a send takes more than ``timeout``
+        seconds (then ``False``: the client is too slow) or the task is cancelled."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            view, self.pending = self.pending, None
+            if view is None:
+                continue
+            try:
+                await asyncio.wait_for(send(view), timeout)
+            except TimeoutError:
+                return False
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body counts as ``{}``)."""
-    raw = await request.body()
+    """The request's JSON object (an empty body counts as ``{}``), at most
+    :data:`~trigames.web.limits.MAX_BODY` bytes: a longer body is refused (413) as soon as its
+    declared length or the bytes read so far say so, before it is read whole."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or len(declared) > 12:
+        raise BadRequestError("the Content-Length header must be a whole number")
+    if int(declared) > MAX_BODY:
+        raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
     if not raw.strip():
         return {}
     try:
         body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates fail here
+    except (json.JSONDecodeError, UnicodeError) as error:
         raise BadRequestError(f"the body is not valid JSON: {error}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; deep nesting
+        raise BadRequestError("the body is not JSON this server reads: a number too long or "
+                              "arrays or objects nested too deep") from None  # fmt: skip
     if not isinstance(body, dict):
         raise BadRequestError("the body must be a JSON object")
     return body
@@ -287,15 +349,50 @@ def _json_text(text: str) -> Response:
 
 
 def _token(request: Request, body: dict[str, Any]) -> str | None:
-    token = body.get("token")
-    if token is not None and not isinstance(token, str):
-        raise ForbiddenError("'token' must be a string")
-    if token:
-        return token
+    """The token of an API request: ``Authorization: Bearer TOKEN``, else ``"token"`` in the
+    JSON body (never the query: query strings end up in logs and browser histories)."""
     header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip() or None
-    return request.query_params.get("token") or None
+    token = header[7:].strip() if header.lower().startswith("bearer ") else body.get("token")
+    if token is not None and not isinstance(token, str):
+        raise BadRequestError("'token' must be a string")
+    if token and len(token) > MAX_TOKEN:
+        raise ForbiddenError("this token holds no seat in this game")
+    return token or None
+
+
+#: ``token=...`` in a logged URL (a page's or a WebSocket's query string).
+_TOKEN_IN_URL = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
+
+
+class HideTokens(logging.Filter):
+    """Blanks out ``token=...`` in every log record it sees, message and arguments alike.
+
+    >>> record = logging.LogRecord("x", 20, "", 0, '"GET %s"', ("/games/g?token=abc&x=1",), None)
+    >>> HideTokens().filter(record), record.getMessage()
+    (True, '"GET /games/g?token=hidden&x=1"')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = _TOKEN_IN_URL.sub(r"\1hidden", str(record.msg))
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_URL.sub(r"\1hidden", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        return True
+
+
+_HIDING = HideTokens()
+
+
+def hide_tokens_in_logs() -> None:
+    """Put :class:`HideTokens` on the loggers of the server (uvicorn's access and error logs,
+    Starlette's, and the root's handlers), so that no line shows a seat's token."""
+    for name in ("uvicorn", "uvicorn.access", "uvicorn.error", "starlette", ""):
+        logger = logging.getLogger(name)
+        logger.addFilter(_HIDING)  # adding it twice changes nothing
+        for handler in logger.handlers:
+            handler.addFilter(_HIDING)
 
 
 def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False) -> None:
@@ -318,7 +415,9 @@ def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False)
                 f"cannot listen on {host}:{port} ({error.strerror}); is trigames serve already "
                 "running there? Choose another port with --port",
             ) from None
-    server = uvicorn.Server(uvicorn.Config(create_app(db_path), host=host, port=port))
+    config = uvicorn.Config(create_app(db_path), host=host, port=port, ws_max_size=MAX_WS_MESSAGE)
+    server = uvicorn.Server(config)
+    hide_tokens_in_logs()
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
 

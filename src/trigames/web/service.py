@@ -14,6 +14,16 @@ Decisions:
   once: the last move, then further ones until one of its seats is to move (a seat that has
   not moved yet has nothing to take back). Otherwise the undo
   is a request the other side accepts or declines; a move played meanwhile cancels it.
+- **Memory.** A game stays in memory while a page watches it or a computer thinks in it; of
+  the others, the :data:`~trigames.web.limits.IDLE_GAMES` used last stay too, and older ones
+  are read back from the store when asked for (at start, only games with a computer to move
+  are loaded).
+- **Hints** share the two worker threads with the computer players' moves but use at most
+  one of them at a time, with a short queue; a seat may ask for a few a minute (429 beyond,
+  see :mod:`trigames.web.limits`).
+- **Answers name what they answer.** Accepting or declining an undo request or a draw offer
+  carries the ply it was made at (``"ply"``): a request cancelled by a move meanwhile is not
+  answered by mistake.
 - **Resign, draws.** A resignation is the engine's (``resign N`` in the move list): with two
   players the game ends, with more the seat leaves and the rest play on. A draw offer waits for
   every other human seat still in the game to accept it (a computer seat accepts at once when
@@ -41,7 +51,11 @@ import asyncio
 import hashlib
 import hmac
 import json
+import logging
+import random
 import secrets
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -55,9 +69,18 @@ from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import GameRecord, Seat, upgrade_v1
+from trigames.web.limits import (
+    HINT_WINDOW,
+    HINTS_AT_ONCE,
+    HINTS_PER_WINDOW,
+    HINTS_WAITING,
+    IDLE_GAMES,
+    check_name,
+)
 from trigames.web.store import GameRow, Store, StoredSeat
 
 HUMAN = "human"
+LOG = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
@@ -88,10 +111,22 @@ class ConflictError(ServiceError):
     status = 409
 
 
+class PayloadTooLargeError(ServiceError):
+    """A request body over :data:`~trigames.web.limits.MAX_BODY`."""
+
+    status = 413
+
+
 class RejectedMoveError(ServiceError):
     """A move the notation or the rules reject (the engine's reason is the message)."""
 
     status = 422
+
+
+class TooManyRequestsError(ServiceError):
+    """More hints than a seat may ask for, or than the server computes at once."""
+
+    status = 429
 
 
 def hash_token(token: str) -> str:
@@ -114,12 +149,19 @@ class LiveGame:
     players: dict[int, Player] = field(default_factory=dict)
     thinking: asyncio.Task[None] | None = None
     watchers: list[Watcher] = field(default_factory=list)
+    #: When each seat last asked for hints (monotonic seconds), for the rate limit.
+    hints: dict[int, deque[float]] = field(default_factory=dict)
     _view: tuple[int, dict[str, Any]] | None = None
     _view_json: tuple[int, str] | None = None
 
     @property
     def over(self) -> bool:
         return self.state.is_over()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a page watches the game or a computer thinks in it (it then stays in memory)."""
+        return bool(self.watchers) or self.thinking is not None
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and self.row.seats[seat].kind != HUMAN
@@ -150,18 +192,27 @@ class GameService:
         self.store = store
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         self.games: dict[str, LiveGame] = {}
+        #: The games in memory that nobody watches and no computer thinks in, used last at the
+        #: end; beyond :data:`IDLE_GAMES` the oldest leave memory.
+        self._idle: OrderedDict[str, None] = OrderedDict()
+        self._hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
+        self._hints_asked = 0  # hints being computed or waiting for a slot
 
     # --- life cycle -----------------------------------------------------------------------
 
     def resume(self) -> int:
-        """Load every unfinished game and restart pending computer moves; how many games."""
+        """Restart the computer's moves in unfinished games (the others stay in the store until
+        asked for); how many unfinished games there are."""
         rows = self.store.unfinished()
         for row in rows:
+            if all(seat.kind == HUMAN for seat in row.seats):
+                continue
             try:
                 live = self._load(row)
             except TrigamesError:
                 continue  # a game that no longer replays stays in the store, untouched
             self._kick(live)
+            self._settle(live)
         return len(rows)
 
     def close(self) -> None:
@@ -205,8 +256,12 @@ class GameService:
                     make_player(kind, None, game)
                 except ValueError as error:
                     raise BadRequestError(f"seat {number}: {error}") from None
+            try:
+                name = check_name(name or "")
+            except ValueError as error:
+                raise BadRequestError(f"seat {number}: {error}") from None
             colour = game.player_name(number)
-            name = (name or "").strip()[:40] or (colour if kind == HUMAN else f"Computer ({kind})")
+            name = name or (colour if kind == HUMAN else f"Computer ({kind})")
             token = None if kind != HUMAN else shared if hotseat else secrets.token_urlsafe(18)
             tokens.append(token)
             seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
@@ -215,6 +270,7 @@ class GameService:
         live = LiveGame(row, game, game.new_initial_state())
         self.games[row.id] = live
         self._kick(live)
+        self._settle(live)
         return {
             "id": row.id,
             "seats": [
@@ -278,9 +334,8 @@ class GameService:
         seats = self._seats(live, token)
         if not isinstance(move, str):
             raise BadRequestError("'move' must be a string in the game's notation")
-        if ply is not None and ply != len(live.row.moves):
-            at = len(live.row.moves)
-            raise ConflictError(f"the game has moved on: it is at ply {at}, not {ply}")
+        if ply is not None:
+            self._check_ply(live, ply)
         self._check_open(live)
         mover = live.state.current_player
         if mover not in seats:
@@ -322,10 +377,13 @@ class GameService:
             self._commit(live)
         return self.view(game_id)
 
-    def answer_undo(self, game_id: str, token: str | None, accept: bool) -> dict[str, Any]:
-        """Accept or decline the other side's undo request."""
+    def answer_undo(
+        self, game_id: str, token: str | None, accept: bool, ply: Any
+    ) -> dict[str, Any]:
+        """Accept or decline the other side's undo request, made at ``ply``."""
         live = self._get(game_id)
         seats = self._seats(live, token)
+        self._check_ply(live, ply)
         asker = live.row.undo_request
         if asker is None:
             raise ConflictError("no undo request is waiting")
@@ -367,10 +425,13 @@ class GameService:
         self._settle_draw(live)
         return self.view(game_id)
 
-    def answer_draw(self, game_id: str, token: str | None, accept: bool) -> dict[str, Any]:
-        """Accept or decline the draw offered by another seat."""
+    def answer_draw(
+        self, game_id: str, token: str | None, accept: bool, ply: Any
+    ) -> dict[str, Any]:
+        """Accept or decline the draw another seat offered at ``ply``."""
         live = self._get(game_id)
         seats = self._seats(live, token)
+        self._check_ply(live, ply)
         offer = live.row.draw_offer
         if offer is None:
             raise ConflictError("no draw offer is waiting")
@@ -400,19 +461,39 @@ class GameService:
             self._commit(live)
 
     async def hint(self, game_id: str, token: str | None) -> dict[str, str]:
-        """The ``medium`` level's move for the seat to move, which ``token`` must hold."""
+        """The ``medium`` level's move for the seat to move, which ``token`` must hold.
+
+        ``TooManyRequestsError`` when the seat asked for too many lately, or when too many
+        hints wait already (see :mod:`trigames.web.limits`)."""
         live = self._get(game_id)
         seats = self._seats(live, token)
         self._check_open(live)
-        if live.state.current_player not in seats:
+        seat = live.state.current_player
+        if seat not in seats:
             raise ConflictError("hints are for the player to move")
+        asked = live.hints.setdefault(seat, deque())
+        now = time.monotonic()
+        while asked and asked[0] < now - HINT_WINDOW:
+            asked.popleft()
+        if len(asked) >= HINTS_PER_WINDOW:
+            raise TooManyRequestsError(
+                f"a seat may ask for {HINTS_PER_WINDOW} hints a minute: ask again a little later"
+            )
+        if self._hints_asked >= HINTS_AT_ONCE + HINTS_WAITING:
+            raise TooManyRequestsError("the server is busy with other hints: ask again soon")
+        asked.append(now)
         snapshot = live.state.clone()
         adviser = make_player("medium", None, live.game)
         loop = asyncio.get_running_loop()
-        move = await loop.run_in_executor(self.executor, adviser.choose, snapshot)
-        why = await loop.run_in_executor(
-            self.executor, live.game.explain_move, snapshot.clone(), move
-        )
+        self._hints_asked += 1
+        try:
+            async with self._hint_slots:
+                move = await loop.run_in_executor(self.executor, adviser.choose, snapshot)
+                why = await loop.run_in_executor(
+                    self.executor, live.game.explain_move, snapshot.clone(), move
+                )
+        finally:
+            self._hints_asked -= 1
         return {"move": str(move), "why": why}
 
     def record(self, game_id: str) -> dict[str, Any]:
@@ -444,7 +525,8 @@ class GameService:
         return live.game.render_svg(state, labels=labels)
 
     def listing(self, finished: bool | None = None) -> list[dict[str, Any]]:
-        """The latest games, without tokens: for a lobby and for replays."""
+        """The latest games, without tokens: for a lobby and for replays. A stored game that
+        cannot be read is left out (and logged), never breaking the list."""
         return [
             {
                 "id": row.id,
@@ -462,7 +544,14 @@ class GameService:
         """Call ``watcher(view)`` after every change to the game; returns the unsubscribe."""
         live = self._get(game_id)
         live.watchers.append(watcher)
-        return lambda: live.watchers.remove(watcher) if watcher in live.watchers else None
+        self._settle(live)
+
+        def unsubscribe() -> None:
+            if watcher in live.watchers:
+                live.watchers.remove(watcher)
+            self._settle(live)
+
+        return unsubscribe
 
     def seats_of(self, game_id: str, token: str) -> list[int]:
         """The seats ``token`` holds in the game (``ForbiddenError`` if none)."""
@@ -472,15 +561,32 @@ class GameService:
 
     def _get(self, game_id: str) -> LiveGame:
         live = self.games.get(game_id)
-        if live is not None:
-            return live
-        row = self.store.get(game_id)
-        if row is None:
-            raise NotFoundError(f"there is no game {game_id!r}")
-        try:
-            return self._load(row)
-        except TrigamesError as error:
-            raise ConflictError(f"game {game_id!r} does not replay: {error}") from None
+        if live is None:
+            row = self.store.get(game_id)
+            if row is None:
+                raise NotFoundError(f"there is no game {game_id!r}")
+            try:
+                live = self._load(row)
+            except TrigamesError as error:
+                raise ConflictError(f"game {game_id!r} does not replay: {error}") from None
+        self._settle(live)
+        return live
+
+    def _settle(self, live: LiveGame) -> None:
+        """Note that ``live`` was used now: a busy game stays in memory, an idle one joins the
+        idle games, of which the ones used longest ago leave memory beyond
+        :data:`IDLE_GAMES`."""
+        game_id = live.row.id
+        if live.busy:
+            self._idle.pop(game_id, None)
+        else:
+            self._idle[game_id] = None
+            self._idle.move_to_end(game_id)
+        while len(self._idle) > IDLE_GAMES:
+            oldest, _ = self._idle.popitem(last=False)
+            dropped = self.games.get(oldest)
+            if dropped is not None and not dropped.busy:
+                del self.games[oldest]
 
     def _load(self, row: GameRow) -> LiveGame:
         game = load_game(row.spec)
@@ -521,6 +627,15 @@ class GameService:
             if scratch.current_player in seats:
                 return True
         return False
+
+    @staticmethod
+    def _check_ply(live: LiveGame, ply: Any) -> None:
+        """``ply`` must be the number of moves played, a whole number (``true`` is not)."""
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise BadRequestError("'ply' must be a whole number: the moves played so far")
+        if ply != len(live.row.moves):
+            at = len(live.row.moves)
+            raise ConflictError(f"the game has moved on: it is at ply {at}, not {ply}")
 
     @staticmethod
     def _check_open(live: LiveGame) -> None:
@@ -607,7 +722,13 @@ class GameService:
                 assert seat is not None
                 version = live.version
                 player = self._player(live, seat)
-                move = await loop.run_in_executor(self.executor, player.choose, live.state.clone())
+                try:
+                    move = await loop.run_in_executor(
+                        self.executor, player.choose, live.state.clone()
+                    )
+                except Exception:  # a player that fails must not stall the game
+                    LOG.exception("the computer in seat %s of game %s failed", seat, live.row.id)
+                    move = random.choice(live.state.legal_moves())
                 if live.version != version:
                     continue  # someone undid or resigned meanwhile: look again
                 live.state.play(move)
@@ -620,3 +741,4 @@ class GameService:
                 live.thinking = None
                 live.version += 1
                 self._notify(live)
+            self._settle(live)

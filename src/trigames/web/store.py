@@ -28,7 +28,9 @@ the price of an fsync per move on the event loop.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -43,6 +45,8 @@ from trigames.records import now
 
 #: Environment variable naming the database file (``trigames serve --db`` wins over it).
 DB_ENV = "TRIGAMES_DB"
+LOG = logging.getLogger(__name__)
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 #: The schema as steps: ``MIGRATIONS[n]`` takes the database from version ``n`` (SQLite's
 #: ``user_version``) to ``n + 1``. Version 0 is an empty file, or the schema of trigames 0.1,
@@ -92,7 +96,10 @@ class StoredSeat:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> StoredSeat:
-        return cls(str(obj["name"]), str(obj.get("kind", "human")), str(obj.get("token_hash", "")))
+        """Read a stored seat; a name stored by an older server with text that is not Unicode
+        (a lone surrogate) reads with U+FFFD in its place, so that it can be shown."""
+        name = _SURROGATES.sub("\ufffd", str(obj["name"]))
+        return cls(name, str(obj.get("kind", "human")), str(obj.get("token_hash", "")))
 
 
 @dataclass
@@ -188,9 +195,17 @@ class Store:
         return self._select(f"{where}ORDER BY updated DESC LIMIT {int(limit)}")
 
     def _select(self, clause: str) -> list[GameRow]:
+        """The rows ``clause`` selects; a row that cannot be read is left out and logged, so
+        that one broken game never breaks a listing."""
         with self._lock:
             rows = self._db.execute(f"SELECT * FROM games {clause}").fetchall()
-        return [self._row(row) for row in rows]
+        found = []
+        for row in rows:
+            try:
+                found.append(self._row(row))
+            except (ValueError, KeyError, TypeError):
+                LOG.exception("game %r in the store cannot be read; it is left out", row[0])
+        return found
 
     @staticmethod
     def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None, str | None, int]:

@@ -1,8 +1,10 @@
 // Helpers shared by the lobby and the game page.
 
-/** Fetch JSON from the API; a failure throws an Error carrying the server's message. */
-export async function api(path, { method = "GET", body } = {}) {
+/** Fetch JSON from the API; a failure throws an Error carrying the server's message. A seat's
+ * token goes in the Authorization header, never in the URL (URLs end up in logs). */
+export async function api(path, { method = "GET", body, token } = {}) {
   const options = { method, headers: {} };
+  if (token) options.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);

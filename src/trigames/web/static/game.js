@@ -192,7 +192,7 @@ async function fetchText(path) {
 /** POST to the game's API with the token; show the new view, or the server's error. */
 async function post(action, extra = {}) {
   try {
-    const answer = await api(`/api/games/${gameId}/${action}`, { method: "POST", body: { token, ...extra } });
+    const answer = await api(`/api/games/${gameId}/${action}`, { method: "POST", token, body: extra });
     showError("");
     accept(answer);
     return true;
@@ -220,7 +220,7 @@ async function askHint() {
   box.hidden = false;
   box.textContent = "Thinking about a hint…";
   try {
-    hint = { ...(await api(`/api/games/${gameId}/hint?token=${encodeURIComponent(token)}`)), version: view.version };
+    hint = { ...(await api(`/api/games/${gameId}/hint`, { token })), version: view.version };
     showError("");
     render();
   } catch (error) {
@@ -521,8 +521,8 @@ async function start() {
   $("replay-next").addEventListener("click", () => replayTo((replayPly ?? view.ply) + 1));
   $("replay-last").addEventListener("click", () => replayTo(view.ply));
   $("undo").addEventListener("click", () => post("undo"));
-  $("accept-undo").addEventListener("click", () => post("undo/accept"));
-  $("decline-undo").addEventListener("click", () => post("undo/decline"));
+  $("accept-undo").addEventListener("click", () => post("undo/accept", { ply: view.ply }));
+  $("decline-undo").addEventListener("click", () => post("undo/decline", { ply: view.ply }));
   $("hint").addEventListener("click", askHint);
   $("resign").addEventListener("click", () => {
     askingResign = true;
@@ -538,8 +538,8 @@ async function start() {
     await post("resign");
   });
   $("offer-draw").addEventListener("click", () => post("draw"));
-  $("accept-draw").addEventListener("click", () => post("draw/accept"));
-  $("decline-draw").addEventListener("click", () => post("draw/decline"));
+  $("accept-draw").addEventListener("click", () => post("draw/accept", { ply: view.ply }));
+  $("decline-draw").addEventListener("click", () => post("draw/decline", { ply: view.ply }));
   $("new-game").addEventListener("click", newGame);
   try {
     colours = (await api("/api/catalog")).colours;
@@ -548,7 +548,7 @@ async function start() {
   }
   if (token) {
     try {
-      you = (await api(`/api/games/${gameId}/seats?token=${encodeURIComponent(token)}`)).seats;
+      you = (await api(`/api/games/${gameId}/seats`, { token })).seats;
     } catch (error) {
       showError(`${error.message}; this page only watches the game`);
       token = null;
