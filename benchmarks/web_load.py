@@ -245,8 +245,9 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server() -> Iterator[str]:
-    """``trigames serve`` on a free port with a temporary database; yields its URL."""
+def own_server() -> Iterator[tuple[str, int]]:
+    """``trigames serve`` on a free port with a temporary database; yields its URL and its
+    process id."""
     with tempfile.TemporaryDirectory(prefix="trigames-load-") as folder:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
@@ -270,7 +271,7 @@ def own_server() -> Iterator[str]:
                     if time.monotonic() > deadline:
                         raise LoadError("trigames serve did not start within 30 s") from None
                     time.sleep(0.1)
-            yield url
+            yield url, process.pid
         finally:
             process.terminate()
             try:
@@ -411,7 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs: list[str] = args.game or [cls.name for cls in list_games()]
     try:
         with contextlib.ExitStack() as stack:
-            url = args.url.rstrip("/") if args.url else stack.enter_context(own_server())
+            url = args.url.rstrip("/") if args.url else stack.enter_context(own_server())[0]
             load = run_load(url, specs, args.games, args.moves, args.seed, args.think, args.quiet)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 results, elapsed = runner.run(load)

@@ -58,3 +58,21 @@ def test_the_load_script_refuses_an_unknown_game() -> None:
     done = run_script("--game", "chess")
     assert done.returncode == 2
     assert "--game chess" in done.stderr
+
+
+FLOOD = SCRIPT.with_name("web_flood.py")
+
+
+def test_the_flood_script_attacks_and_reports() -> None:
+    done = subprocess.run(
+        [sys.executable, str(FLOOD), "--quiet", "--json", "--games", "2", "--moves", "3",
+         "--attackers", "2", "--think", "0"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["failures"] == []
+    assert figures["moves"] == 6
+    assert figures["server_errors"] == 0
+    assert figures["attacks"]
+    assert figures["peak_memory_mb"] > 0
