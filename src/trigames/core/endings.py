@@ -95,7 +95,8 @@ def parse_ending(text: str, to_move: int | None = None) -> Ending | None:
 
     Case and spaces do not matter. ``resign`` without a seat is the resignation of
     ``to_move``. Raises ``MoveParseError`` for an ending with a bad seat. Whether the seat
-    exists is checked when the ending is played.
+    exists is checked when the ending is played. Text of more than :data:`MAX_LENGTH`
+    characters is not read: it is no ending, and the game's notation refuses it.
 
     >>> parse_ending("timeout x")
     Traceback (most recent call last):

@@ -6,6 +6,9 @@
 ('triggle', 3, True)
 >>> str(spec)
 'triggle(players=3,misere=true)'
+
+A spec string has at most :data:`MAX_SPEC_LENGTH` characters, checked before it is read; the
+longest real one is well under 100.
 """
 
 from __future__ import annotations
@@ -16,12 +19,21 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from trigames.core.errors import OptionValueError, SpecSyntaxError, UnknownOptionError
+from trigames.core.limits import check_length, quote
 
 OptionValue = int | bool | str
 
-_NAME = r"[a-z][a-z0-9_]*"
-_SPEC = re.compile(rf"^\s*({_NAME})\s*(?:\((.*)\))?\s*$", re.DOTALL)
-_PAIR = re.compile(rf"^\s*({_NAME})\s*=\s*([A-Za-z0-9_.+-]+)\s*$")
+#: The most characters a spec string (or a player spec, read the same way) may have.
+MAX_SPEC_LENGTH = 200
+
+# Both patterns are used with ``fullmatch`` on stripped text. Every repetition but one is
+# possessive (``*+``, ``++``) and followed by a character it cannot match, so nothing is ever
+# given back: the match is one left-to-right scan. The exception, the body's ``.*``, runs to
+# the end, then backs off one character at a time to find the ``)`` that must end the text:
+# one step when it is there, else one constant-time test per character.
+_NAME = r"[a-z][a-z0-9_]*+"
+_SPEC = re.compile(rf"({_NAME})\s*+(?:\((.*)\))?+", re.DOTALL)
+_PAIR = re.compile(rf"({_NAME})\s*+=\s*+([A-Za-z0-9_.+-]++)")
 
 
 @dataclass(frozen=True)
@@ -90,7 +102,7 @@ class Option:
     def _bad(self, value: object) -> OptionValueError:
         shown = self.format(value) if isinstance(value, OptionValue) else repr(value)
         return OptionValueError(
-            f"option {self.name!r} cannot be {shown!r}: it takes {self.describe_range()}"
+            f"option {self.name!r} cannot be {quote(shown)}: it takes {self.describe_range()}"
         )
 
 
@@ -110,23 +122,29 @@ class GameSpec:
     def split(text: str) -> tuple[str, list[tuple[str, str]]]:
         """Split a spec string into its name and its ``(key, value)`` texts, checking syntax only.
 
+        The length is checked first: more than :data:`MAX_SPEC_LENGTH` characters is a
+        :class:`SpecSyntaxError`, whatever the text.
+
         >>> GameSpec.split("Triggle(size=5)")
         ('triggle', [('size', '5')])
         """
-        match = _SPEC.match(text.lower()) if isinstance(text, str) else None
+        if isinstance(text, str):
+            check_length(text, MAX_SPEC_LENGTH, "a spec string", SpecSyntaxError)
+        match = _SPEC.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if match is None:
             raise SpecSyntaxError(
-                f"bad spec string {text!r}: expected name or name(key=value,...), "
+                f"bad spec string {quote(text)}: expected name or name(key=value,...), "
                 "for example 'triggle(players=3,misere=true)'"
             )
         name, body = match.group(1), match.group(2)
         pairs: list[tuple[str, str]] = []
         if body is not None and body.strip():
             for part in body.split(","):
-                pair = _PAIR.match(part)
+                pair = _PAIR.fullmatch(part.strip())
                 if pair is None:
                     raise SpecSyntaxError(
-                        f"bad option {part.strip()!r} in spec {text!r}: expected key=value"
+                        f"bad option {quote(part.strip())} in spec {quote(text)}: "
+                        "expected key=value"
                     )
                 pairs.append((pair.group(1), pair.group(2)))
         return name, pairs
@@ -144,10 +162,10 @@ class GameSpec:
             if option is None:
                 known = ", ".join(by_name) or "none"
                 raise UnknownOptionError(
-                    f"game {name!r} has no option {key!r}; its options are: {known}"
+                    f"game {name!r} has no option {quote(key)}; its options are: {known}"
                 )
             if key in seen:
-                raise SpecSyntaxError(f"option {key!r} is given twice")
+                raise SpecSyntaxError(f"option {quote(key)} is given twice")
             seen.add(key)
             values[key] = option.parse(text)
         return cls(name, MappingProxyType(values), tuple(declared))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from trigames.core.errors import OptionValueError, UnknownGameError
+from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 from trigames.games.tranglar import Tranglar
@@ -41,7 +42,7 @@ def game_class(name: str) -> type[AnyGame]:
         return GAMES[name]
     except KeyError:
         known = f"{', '.join(GAMES)} (also {', '.join(ALIASES)})"
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownGameError(f"unknown game {quote(name)}; known games: {known}") from None
 
 
 def parse_spec(text: str) -> GameSpec:

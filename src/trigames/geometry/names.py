@@ -11,9 +11,13 @@ import re
 import string
 from collections.abc import Iterable
 
+from trigames.core.limits import quote
+
 Point = tuple[int, int]
 
-_NAME = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
+# Used with ``fullmatch``: each repetition is possessive and followed by a character it cannot
+# match, so nothing is ever given back and the match is one left-to-right scan.
+_NAME = re.compile(r"\s*+([A-Za-z])\s*+([0-9]{1,2}+)\s*+")
 
 
 class RowNames:
@@ -46,17 +50,17 @@ class RowNames:
 
     def point(self, name: str) -> Point:
         """Inverse of :meth:`name`, any case; a ``ValueError`` names the valid range."""
-        match = _NAME.match(name) if isinstance(name, str) else None
+        match = _NAME.fullmatch(name) if isinstance(name, str) else None
         if match is None:
-            raise ValueError(f"{name!r} is not a point name like A1")
+            raise ValueError(f"{quote(name)} is not a point name like A1")
         letter, number = match.group(1).upper(), int(match.group(2))
         found = self._points.get(f"{letter}{number}")
         if found is not None:
             return found
         rows = dict(self.rows)
         if letter not in rows:
-            raise ValueError(f"{name!r}: rows run from A to {self.rows[-1][0]}")
-        raise ValueError(f"{name!r}: row {letter} has points 1 to {len(rows[letter])}")
+            raise ValueError(f"{quote(name)}: rows run from A to {self.rows[-1][0]}")
+        raise ValueError(f"{quote(name)}: row {letter} has points 1 to {len(rows[letter])}")
 
     def pair(self, text: str) -> frozenset[Point]:
         """The two points named in ``A1-D4`` (either order, any case)."""

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from trigames.core.errors import MoveParseError
+from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
 from trigames.geometry.tetrakis import (
     SIDE_NAMES,
@@ -177,8 +178,17 @@ def piece_name(kind: int, mask: int) -> str:
     return KINDS[kind].code + cells_name(mask)
 
 
-_SQUARE = re.compile(r"([a-z])([0-9]+)([nesw]*)")
-_PIECE = re.compile(r"^(zr|zl|pr|pl|[tlmqzprfngh])([a-z][0-9].*)$")
+#: The most characters a move (or a piece, in a position) may have, checked before it is read.
+#: The longest move in canonical form has 32 (``xRa1esb1wa2n=Ta1e,Ta1s,Tb1w,Ta2n``, a take-over
+#: covered by four small triangles); spaces, whole squares written out (``b3nesw``) and the
+#: other accepted spellings fit in four times that.
+MAX_MOVE_LENGTH = 128
+
+# Each repetition is possessive and followed by a character it cannot match, so nothing is
+# ever given back: a square is read in one scan of its characters, a piece in one scan per
+# code its first letters can be (two at most: ``z`` or ``zr``).
+_SQUARE = re.compile(r"([a-z])([0-9]{1,2}+)([nesw]*+)")
+_PIECE = re.compile(r"(zr|zl|pr|pl|[tlmqzprfngh])([a-z][0-9].*+)")
 
 
 def board_mask(text: str) -> int:
@@ -190,23 +200,23 @@ def board_mask(text: str) -> int:
         match = _SQUARE.match(cleaned, at)
         if match is None:
             raise MoveParseError(
-                f"bad cells {text!r}: write squares a1 to d4, each followed by the cells "
+                f"bad cells {quote(text)}: write squares a1 to d4, each followed by the cells "
                 "n, e, s or w it holds (none for the whole square), like b3ne or c2"
             )
         column, row, sides = match.groups()
         x, y = ord(column) - 97, int(row) - 1
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             raise MoveParseError(
-                f"bad cells {text!r}: there is no square {column}{row}; squares run from a1 "
+                f"bad cells {quote(text)}: there is no square {column}{row}; squares run from a1 "
                 "to d4 (columns a to d, rows 1 to 4)"
             )
         four = 15 if not sides else sum(1 << SIDE_NAMES.index(s) for s in set(sides))
         if len(set(sides)) != len(sides) or total >> (4 * (4 * y + x)) & four:
-            raise MoveParseError(f"bad cells {text!r}: a cell is named twice")
+            raise MoveParseError(f"bad cells {quote(text)}: a cell is named twice")
         total |= four << (4 * (4 * y + x))
         at = match.end()
     if not total:
-        raise MoveParseError(f"bad cells {text!r}: no cell named")
+        raise MoveParseError(f"bad cells {quote(text)}: no cell named")
     return total
 
 
@@ -221,13 +231,15 @@ def shape_of(mask: int) -> str:
 
 def parse_piece(text: str) -> Part:
     """``(kind, mask)`` of a piece written ``Lb3ne`` (the hand of a trapeze or parallelogram
-    may be left out: the cells say it)."""
+    may be left out: the cells say it), of at most :data:`MAX_MOVE_LENGTH` characters."""
+    check_length(text, MAX_MOVE_LENGTH, "a TRANGLAR piece", MoveParseError)
     cleaned = re.sub(r"\s", "", text.lower())
-    match = _PIECE.match(cleaned)
+    match = _PIECE.fullmatch(cleaned)
     if match is None:
         codes = ", ".join(kind.code for kind in KINDS)
         raise MoveParseError(
-            f"bad piece {text.strip()!r}: write a piece code ({codes}) and its cells, like Lb3ne"
+            f"bad piece {quote(text.strip())}: write a piece code ({codes}) and its cells, "
+            "like Lb3ne"
         )
     code, cells = match.groups()
     mask = board_mask(cells)
@@ -237,7 +249,7 @@ def parse_piece(text: str) -> Part:
             return kind, mask
     what = KINDS[choices[0]].name.split("-handed ")[-1]
     raise MoveParseError(
-        f"bad piece {text.strip()!r}: the cells {cells_name(mask)} make {shape_of(mask)}, "
+        f"bad piece {quote(text.strip())}: the cells {cells_name(mask)} make {shape_of(mask)}, "
         f"not a {what} as it may lie"
         + (" (coloured pieces are turned, never mirrored)" if code not in "ngh" else "")
     )
@@ -253,36 +265,39 @@ def _low(part: Part) -> int:
 
 
 def parse(text: str) -> Code:
-    """The internal form of a move written in notation (form only, not legality)."""
+    """The internal form of a move written in notation (form only, not legality), of at most
+    :data:`MAX_MOVE_LENGTH` characters."""
+    if isinstance(text, str):
+        check_length(text, MAX_MOVE_LENGTH, "a TRANGLAR move", MoveParseError)
     cleaned = re.sub(r"\s", "", text.lower()) if isinstance(text, str) else ""
     if cleaned == "pass":
         return PASS_CODE
     take = cleaned.startswith("x")
     body = cleaned[1:] if take else cleaned
     if not body:
-        raise MoveParseError(f"{text!r} is not a TRANGLAR move: {_FORMS}")
+        raise MoveParseError(f"{quote(text)} is not a TRANGLAR move: {_FORMS}")
     try:
         if "=" not in body:
             if "," in body:
-                raise MoveParseError(f"{text!r}: several pieces need an '='; {_FORMS}")
+                raise MoveParseError(f"{quote(text)}: several pieces need an '='; {_FORMS}")
             kind, mask = parse_piece(body)
             return (SWAP if take else PLACE, kind, mask, ())
         left, _, right = body.partition("=")
         before, after = _parts(left), _parts(right)
     except MoveParseError as error:
-        if str(error).startswith(repr(text)):
+        if str(error).startswith(quote(text)):
             raise
-        raise MoveParseError(f"{text!r} is not a TRANGLAR move: {error}") from None
+        raise MoveParseError(f"{quote(text)} is not a TRANGLAR move: {error}") from None
     if take:
         if len(before) != 1:
-            raise MoveParseError(f"{text!r}: a take-over names one opponent piece before '='")
+            raise MoveParseError(f"{quote(text)}: a take-over names one opponent piece before '='")
         return (TAKE, before[0][0], before[0][1], after)
     if len(before) == 1 and len(after) >= 2:
         return (SPLIT, before[0][0], before[0][1], after)
     if len(before) >= 2 and len(after) == 1:
         return (MERGE, after[0][0], after[0][1], before)
     raise MoveParseError(
-        f"{text!r}: a replacement swaps one of your pieces for two or more (Qb3=Lb3ne,Lb3sw) "
+        f"{quote(text)}: a replacement swaps one of your pieces for two or more (Qb3=Lb3ne,Lb3sw) "
         "or two or more for one (Lb3ne,Lb3sw=Qb3)"
     )
 

@@ -16,6 +16,7 @@ from functools import cache
 
 from trigames.core.bits import bits, mask
 from trigames.core.errors import MoveParseError
+from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import DIRECTIONS, HexRegion, Point, Triangle, add
 
@@ -30,6 +31,10 @@ COLOURS = ("orange", "green", "yellow")
 COLOUR_OF_SIDE = {(1, 0): 0, (0, 1): 1, (-1, 1): 2}
 
 CROWN, STAR, HEXAGON = "crown", "star", "hexagon"
+
+#: The most characters a lozenge may have, checked before it is read: the longest on the
+#: largest board (size 8) has 7 (``B10-C10``).
+MAX_MOVE_LENGTH = 32
 
 
 class Lozenge(NamedMove):
@@ -145,18 +150,21 @@ class TricolorBoard:
         return TricolorBoard(size)
 
     def parse_lozenge(self, text: str) -> Lozenge:
-        """The lozenge whose shared side is written ``C2-C3`` (either end first, any case)."""
+        """The lozenge whose shared side is written ``C2-C3`` (either end first, any case), of
+        at most :data:`MAX_MOVE_LENGTH` characters."""
+        if isinstance(text, str):
+            check_length(text, MAX_MOVE_LENGTH, "a lozenge", MoveParseError)
         try:
             ends = self.region.point_pair(text)
         except ValueError as error:
             raise MoveParseError(
-                f"{text!r} is not a lozenge: {error}; a lozenge is written by the ends of "
+                f"{quote(text)} is not a lozenge: {error}; a lozenge is written by the ends of "
                 "the side its two triangles share, like C2-C3"
             ) from None
         lozenge = self.lozenge_by_ends.get(ends)
         if lozenge is None:
             raise MoveParseError(
-                f"{text!r} is not a lozenge: its ends must be neighbouring points, "
+                f"{quote(text)} is not a lozenge: its ends must be neighbouring points, "
                 "and not both on the board's edge"
             )
         return lozenge

@@ -16,6 +16,7 @@ from functools import cache
 
 from trigames.core.bits import mask
 from trigames.core.errors import MoveParseError
+from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
 from trigames.geometry.hexcells import Cell, CellRegion, centred_triangles, neighbours
 
@@ -27,7 +28,15 @@ PILLARS: dict[str, tuple[Cell, ...]] = {
 }
 RADIUS = 6
 
-_MOVE = re.compile(r"^\s*([A-Za-z]\s*[0-9]{1,2})\s*(?:[xX:*]\s*([A-Za-z]\s*[0-9]{1,2}))?\s*$")
+#: The most characters a move may have, checked before it is read: the longest on every board
+#: has 7 (``F12xE10``).
+MAX_MOVE_LENGTH = 32
+
+# Used with ``fullmatch``: each repetition is possessive and followed by a character it cannot
+# match (a letter, a digit, a capture sign or the end), so nothing is ever given back and the
+# match is one left-to-right scan, the optional capture tried once.
+_CELL = r"([A-Za-z]\s*+[0-9]{1,2}+)"
+_MOVE = re.compile(rf"\s*+{_CELL}\s*+(?:[xX:*]\s*+{_CELL}\s*+)?+")
 
 
 class TrigMove(NamedMove):
@@ -114,18 +123,21 @@ class TrigBoard:
         return move
 
     def parse_move(self, text: str) -> tuple[int, int | None]:
-        """``(cell, captured cell or None)`` of a move written ``E5`` or ``E5xF6``."""
-        match = _MOVE.match(text) if isinstance(text, str) else None
+        """``(cell, captured cell or None)`` of a move written ``E5`` or ``E5xF6``, of at most
+        :data:`MAX_MOVE_LENGTH` characters."""
+        if isinstance(text, str):
+            check_length(text, MAX_MOVE_LENGTH, "a Trig move", MoveParseError)
+        match = _MOVE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise MoveParseError(
-                f"{text!r} is not a Trig move: write a cell like E5, "
+                f"{quote(text)} is not a Trig move: write a cell like E5, "
                 "or a cell and the peg it captures like E5xF6"
             )
         try:
             cell = self.index[self.names.point(match.group(1))]
             centre = self.index[self.names.point(match.group(2))] if match.group(2) else None
         except ValueError as error:
-            raise MoveParseError(f"bad move {text!r}: {error}") from None
+            raise MoveParseError(f"bad move {quote(text)}: {error}") from None
         return cell, centre
 
     def move_parts(self, move: TrigMove) -> tuple[int, int | None]:

@@ -17,10 +17,14 @@ from collections.abc import Iterable
 from functools import cache, reduce
 
 from trigames.core.errors import MoveParseError
+from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import HexRegion, Point, Segment, Triangle
 
 BAND_PEGS = 4
+#: The most characters a band (or a triangle's name) may have, checked before it is read: the
+#: longest on the largest board (size 8) has 7 (``C10-F13``), a triangle 11 (``C10-D10-D11``).
+MAX_MOVE_LENGTH = 32
 
 
 class Band(NamedMove):
@@ -95,22 +99,29 @@ class TriggleBoard:
         return self.triangle_names[triangle]
 
     def parse_band(self, text: str) -> Band:
-        """The band written ``A1-A4`` (either end first, any case)."""
+        """The band written ``A1-A4`` (either end first, any case), of at most
+        :data:`MAX_MOVE_LENGTH` characters."""
+        if isinstance(text, str):
+            check_length(text, MAX_MOVE_LENGTH, "a band", MoveParseError)
         try:
             ends = self.region.point_pair(text)
         except ValueError as error:
             raise MoveParseError(
-                f"{text!r} is not a band: {error}; a band is written by its end pegs, like A1-A4"
+                f"{quote(text)} is not a band: {error}; a band is written by its end pegs, "
+                "like A1-A4"
             ) from None
         band = self.band_by_ends.get(ends)
         if band is None:
             raise MoveParseError(
-                f"{text!r} is not a band: its ends must be {BAND_PEGS} pegs apart on one line"
+                f"{quote(text)} is not a band: its ends must be {BAND_PEGS} pegs apart on one line"
             )
         return band
 
     def parse_triangle(self, text: str) -> int:
-        """The index of the triangle named ``A1-B1-B2`` (corners in any order)."""
+        """The index of the triangle named ``A1-B1-B2`` (corners in any order), of at most
+        :data:`MAX_MOVE_LENGTH` characters."""
+        if isinstance(text, str):
+            check_length(text, MAX_MOVE_LENGTH, "a triangle's name", MoveParseError)
         try:
             corners = {self.region.point(part) for part in text.split("-")}
         except (ValueError, AttributeError):
@@ -118,8 +129,8 @@ class TriggleBoard:
         for t, triangle in enumerate(self.triangles):
             if set(triangle) == corners:
                 return t
-        raise ValueError(
-            f"{text!r} is not a triangle of this board: name its corners, like A1-B1-B2"
+        raise MoveParseError(
+            f"{quote(text)} is not a triangle of this board: name its corners, like A1-B1-B2"
         )
 
 

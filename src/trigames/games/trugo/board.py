@@ -23,16 +23,25 @@ import re
 from functools import cache
 
 from trigames.core.errors import MoveParseError
+from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
 from trigames.geometry.honeycomb import window
 
 #: Orientation names: where a tile's light cap points (east, north-west, south-west).
 ORIENTATION_NAMES = ("e", "nw", "sw")
 
-_SPOT = r"([a-z]{1,2})\s*([0-9]{1,3})"
-_PLACE = re.compile(rf"^{_SPOT}\s*/?\s*(e|nw|sw)$")
-_REMOVE = re.compile(rf"^-\s*{_SPOT}$")
-_MOVE = re.compile(rf"^{_SPOT}\s*-\s*{_SPOT}$")
+#: The most characters a move may have, checked before it is read: the longest on the largest
+#: frame (90 tiles: columns a to ty, rows 1 to 363) has 11, a piece move between two junctions
+#: named like ``ac100``.
+MAX_MOVE_LENGTH = 32
+
+# Used with ``fullmatch`` on stripped lowercase text: each repetition is possessive and
+# followed by a character it cannot match, so nothing is ever given back and each match is one
+# left-to-right scan.
+_SPOT = r"([a-z]{1,2}+)\s*+([0-9]{1,3}+)"
+_PLACE = re.compile(rf"{_SPOT}\s*+/?+\s*+(e|nw|sw)")
+_REMOVE = re.compile(rf"-\s*+{_SPOT}")
+_MOVE = re.compile(rf"{_SPOT}\s*+-\s*+{_SPOT}")
 
 #: Kinds of moves in their internal form (see ``trigames.games.trugo.rules.Code``).
 PLACE, REMOVE, MOVE, PASS_KIND = 0, 1, 2, 3
@@ -111,7 +120,7 @@ class Frame:
         column, row = spot
         if not (0 <= column < self.columns and 0 <= row < self.rows):
             raise MoveParseError(
-                f"bad move {text!r}: there is no {spot_name(column, row)}: columns run from a "
+                f"bad move {quote(text)}: there is no {spot_name(column, row)}: columns run from a "
                 f"to {column_name(self.columns - 1)}, rows from 1 to {self.rows}"
             )
         return column + self.left, row + self.top
@@ -126,24 +135,27 @@ def frame(tiles: int) -> Frame:
 def _spot(letters: str, digits: str, text: str) -> tuple[int, int]:
     row = int(digits) - 1
     if row < 0:
-        raise MoveParseError(f"bad move {text!r}: rows are numbered from 1")
+        raise MoveParseError(f"bad move {quote(text)}: rows are numbered from 1")
     return column_index(letters), row
 
 
 def parse(text: str) -> Parsed:
     """The parts of a move in notation, with spots ``(column, row)`` counted from 0 (a
-    :class:`Frame` turns them into grid points)."""
+    :class:`Frame` turns them into grid points). A move has at most :data:`MAX_MOVE_LENGTH`
+    characters."""
+    if isinstance(text, str):
+        check_length(text, MAX_MOVE_LENGTH, "a Trugo move", MoveParseError)
     cleaned = text.strip().lower() if isinstance(text, str) else ""
     if cleaned == "pass":
         return ("pass", None, -1)
-    match = _PLACE.match(cleaned)
+    match = _PLACE.fullmatch(cleaned)
     if match:
         spot = _spot(match.group(1), match.group(2), text)
         return ("place", spot, ORIENTATION_NAMES.index(match.group(3)))
-    match = _REMOVE.match(cleaned)
+    match = _REMOVE.fullmatch(cleaned)
     if match:
         return ("remove", _spot(match.group(1), match.group(2), text), -1)
-    match = _MOVE.match(cleaned)
+    match = _MOVE.fullmatch(cleaned)
     if match:
         return (
             "move",
@@ -151,9 +163,9 @@ def parse(text: str) -> Parsed:
             _spot(match.group(3), match.group(4), text),
         )
     raise MoveParseError(
-        f"{text!r} is not a Trugo move: write a tile placement as a cell and the way its light "
-        "cap points (c2e, c2nw or c2sw), a removal as -d4, a piece move as from-to (c5-e7), "
-        "or pass"
+        f"{quote(text)} is not a Trugo move: write a tile placement as a cell and the way its "
+        "light cap points (c2e, c2nw or c2sw), a removal as -d4, a piece move as from-to "
+        "(c5-e7), or pass"
     )
 
 
