@@ -151,7 +151,11 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
                 ws.recv(timeout=5)
         finally:
             process.terminate()
-            process.wait(10)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:  # a machine this busy: the log is what counts
+                process.kill()
+                process.wait(10)
     text = log.read_text()
     assert f"/games/{game_id}?token=hidden" in text  # the lines are there, without the token
     assert "WebSocket" in text

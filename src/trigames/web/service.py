@@ -65,6 +65,7 @@ from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import LEVEL_NAMES, make_player
 from trigames.core.endings import AgreedDraw, Ending
 from trigames.core.errors import TrigamesError
+from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.records import VERSION as RECORD_VERSION
@@ -564,11 +565,11 @@ class GameService:
         if live is None:
             row = self.store.get(game_id)
             if row is None:
-                raise NotFoundError(f"there is no game {game_id!r}")
+                raise NotFoundError(f"there is no game {quote(game_id)}")
             try:
                 live = self._load(row)
             except TrigamesError as error:
-                raise ConflictError(f"game {game_id!r} does not replay: {error}") from None
+                raise ConflictError(f"game {quote(game_id)} does not replay: {error}") from None
         self._settle(live)
         return live
 
