@@ -7,6 +7,7 @@ time budget is honoured, loosely. Speed is measured by ``trigames bench-ai``, no
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trigames
 from trigames.ai import (
@@ -28,9 +31,20 @@ from trigames.ai import (
 )
 from trigames.ai.elo import fit, ratings
 from trigames.ai.match import play_match, schedule, summarise
-from trigames.ai.registry import parse_player_spec
-from trigames.cli.main import main
+from trigames.ai.registry import (
+    CHOICES,
+    MAX_SPEC_LENGTH,
+    SERVER_LIMITS,
+    SETTINGS,
+    TERMINAL_LIMITS,
+    Limits,
+    Range,
+    check_player_spec,
+    parse_player_spec,
+)
+from trigames.cli.main import PROCESSORS, main
 from trigames.cli.match import split_seats
+from trigames.core.errors import PlayerSpecError
 from trigames.core.protocol import AnyState
 from trigames.games.trig import Trig, TrigState
 from trigames.games.trugo import TrugoState
@@ -320,17 +334,144 @@ def test_every_game_has_every_level() -> None:
         ("wizard", "unknown player kind 'wizard'"),
         ("mcts(speed=3)", "mcts has no setting 'speed'"),
         ("mcts(iterations)", "settings as key=value"),
-        ("mcts(iterations=0)", "at least 1 iteration"),
-        ("mcts(playout=clever)", "playout must be one of"),
+        ("mcts(iterations=0)", "'iterations' must be a whole number from 1 to 10000000, not '0'"),
+        ("mcts(playout=clever)", "'playout' must be one of random, heuristic, not 'clever'"),
         ("hard(seconds=1)", "takes no settings"),
         ("random(seconds=1)", "random has no setting"),
-        ("mcts(reuse=maybe)", "expected true or false"),
+        ("mcts(reuse=maybe)", "'reuse' must be one of true, yes, 1, on, false, no, 0, off"),
         ("mcts(", "bad player"),
+        ("mcts(seconds=1,seconds=2)", "mcts setting 'seconds' is given twice"),
     ],
 )
 def test_bad_player_specs(spec: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+    with pytest.raises(PlayerSpecError, match=message.replace("(", r"\(").replace(")", r"\)")):
         make_player(spec, game=trigames.load_game("triggle"))
+
+
+#: Every numeric setting of every kind, with its range in the terminal.
+NUMERIC = [
+    (kind, key, numbers)
+    for kind, ranges in TERMINAL_LIMITS.ranges.items()
+    for key, numbers in ranges.items()
+]
+#: Texts no numeric setting takes: not finite, far too large, negative, not numbers at all.
+NOT_IN_ANY_RANGE = ["nan", "NaN", "inf", "-inf", "infinity", "1e308", "1e40", "-1", "0x10", "five"]
+
+
+def test_every_setting_is_a_number_with_a_finite_range_or_a_choice() -> None:
+    for limits in (TERMINAL_LIMITS, SERVER_LIMITS):
+        assert set(limits.ranges) == {kind for kind, keys in SETTINGS.items() if keys}
+        for kind, keys in SETTINGS.items():
+            numeric = set(limits.ranges.get(kind, {}))
+            assert numeric | (set(keys) & set(CHOICES)) == set(keys)
+            assert not numeric & set(CHOICES)
+            for numbers in limits.ranges.get(kind, {}).values():
+                assert 0 <= numbers.low <= numbers.high < 1e9
+    for kind, key, numbers in NUMERIC:
+        served = SERVER_LIMITS.ranges[kind][key]
+        assert numbers.low <= served.low <= served.high <= numbers.high  # a server is stricter
+        assert numbers.describe() in SETTINGS[kind][key]  # documented
+        if served != numbers:
+            assert f"to {served.high:.0f} on a server" in SETTINGS[kind][key]
+
+
+@pytest.mark.parametrize(("kind", "key", "numbers"), NUMERIC)
+def test_a_setting_out_of_range_is_refused_naming_it_and_its_range(
+    kind: str, key: str, numbers: Range
+) -> None:
+    above = str(numbers.high + 1 if numbers.whole else numbers.high * 1.5)
+    below = str(numbers.low - (1 if numbers.whole else numbers.low / 2 or 0.001))
+    for text in [*NOT_IN_ANY_RANGE, above, below]:
+        with pytest.raises(PlayerSpecError) as refused:
+            make_player(f"{kind}({key}={text})")
+        assert str(refused.value) == (
+            f"{kind} setting {key!r} must be {numbers.describe()}, not {text.lower()!r}"
+        )
+
+
+@pytest.mark.parametrize(("kind", "key", "numbers"), NUMERIC)
+def test_a_setting_at_either_end_of_its_range_is_taken(kind: str, key: str, numbers: Range) -> None:
+    for value in (numbers.low, numbers.high):
+        text = str(int(value)) if numbers.whole else f"{value:g}"
+        assert make_player(f"{kind}({key}={text})").kind == kind
+        assert parse_player_spec(f"{kind}({key}={text})") == (kind, {key: text})
+
+
+def test_a_server_is_stricter_and_says_so() -> None:
+    game = trigames.load_game("tranglar")
+    assert check_player_spec("mcts(seconds=30)", game) == "mcts(seconds=30)"
+    with pytest.raises(PlayerSpecError, match=r"'seconds' must be a number from 0.01 to 10 on a"):
+        check_player_spec("mcts(seconds=30)", game, limits=SERVER_LIMITS)
+    with pytest.raises(PlayerSpecError, match=r"from 1 to 1000000 on a server, not '2000000'"):
+        make_player("alphabeta(iterations=2000000)", game=game, limits=SERVER_LIMITS)
+    for cls in trigames.list_games():  # every level plays on a server
+        each = trigames.load_game(cls.name)
+        for level in LEVEL_NAMES:
+            assert check_player_spec(level, each, limits=SERVER_LIMITS) == resolve(level, each)
+
+
+def test_on_a_server_every_move_stops_within_its_time_cap() -> None:
+    assert SERVER_LIMITS.move_seconds == 10
+    assert TERMINAL_LIMITS.move_seconds is None
+    capped = make_player("mcts(iterations=1000000)", limits=SERVER_LIMITS)
+    assert isinstance(capped, MctsPlayer)
+    assert capped.budget == Budget(iterations=1_000_000, seconds=10)
+    assert isinstance(
+        quick := make_player("alphabeta(seconds=0.5)", limits=SERVER_LIMITS), AlphaBetaPlayer
+    )
+    assert quick.budget == Budget(seconds=0.5)
+    terminal = make_player("mcts(iterations=1000000)")
+    assert isinstance(terminal, MctsPlayer)
+    assert terminal.budget == Budget(iterations=1_000_000)
+    tight = Limits(TERMINAL_LIMITS.ranges, move_seconds=0.25)
+    assert isinstance(default := make_player("alphabeta", limits=tight), AlphaBetaPlayer)
+    assert default.budget == Budget(seconds=0.25)  # the 1 second default, capped
+
+
+def test_a_long_player_spec_is_refused_before_it_is_read_and_not_repeated() -> None:
+    assert make_player("mcts(seconds=0.5)".ljust(MAX_SPEC_LENGTH)).kind == "mcts"
+    for text in ["mcts(seconds=" + "9" * 10**6 + ")", " " * 10**6 + "easy"]:
+        with pytest.raises(PlayerSpecError) as refused:
+            check_player_spec(text, limits=SERVER_LIMITS)
+        assert str(refused.value) == (
+            f"a player spec has at most {MAX_SPEC_LENGTH} characters, not {len(text)}"
+        )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=MAX_SPEC_LENGTH + 5),
+        st.builds(
+            "{}({}={})".format,
+            st.sampled_from(["mcts", "alphabeta", "random", "easy"]),
+            st.sampled_from(["iterations", "seconds", "depth", "c", "playout", "reuse", "x"]),
+            st.one_of(st.text(max_size=12), st.floats().map(str), st.integers().map(str)),
+        ),
+    )
+)
+def test_any_text_is_a_player_or_a_player_spec_error(text: str) -> None:
+    for limits in (TERMINAL_LIMITS, SERVER_LIMITS):
+        try:
+            player = make_player(text, limits=limits)
+        except PlayerSpecError:
+            continue
+        budget = getattr(player, "budget", None)
+        if budget is not None:
+            assert budget.seconds is None or 0 < budget.seconds <= 60
+            assert budget.iterations is None or 1 <= budget.iterations <= 10_000_000
+        if limits is SERVER_LIMITS and budget is not None:
+            assert budget.seconds is not None
+            assert budget.seconds <= 10
+
+
+def test_the_players_themselves_refuse_endless_budgets_and_constants() -> None:
+    for seconds in (math.nan, math.inf, 0.0, -1.0):
+        with pytest.raises(ValueError, match="finite number of seconds"):
+            Budget(seconds=seconds)
+    for exploration in (math.nan, math.inf, -0.5):
+        with pytest.raises(ValueError, match="exploration constant must be finite"):
+            MctsPlayer(exploration=exploration)
 
 
 def test_seat_lists_keep_settings_together() -> None:
@@ -401,7 +542,7 @@ def test_the_match_command_writes_results_and_a_table(
             "--games",
             "4",
             "--jobs",
-            "2",
+            str(min(2, PROCESSORS)),
             "--seed",
             "7",
             "--out",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from pathlib import Path
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trigames
-from trigames.records import GameRecord, Seat
+from trigames.records import MAX_RECORD_BYTES, GameRecord, Seat
 
 SPECS = ["triggle", "triggle(size=3,players=3)", "triggle(touch=false,misere=true)"]
 
@@ -170,7 +171,9 @@ def test_a_version_1_resignation_becomes_a_resign_move() -> None:
 
 def test_a_version_1_resignation_of_a_seat_the_game_lacks_is_refused() -> None:
     result = {"winners": [0], "scores": [0, 0], "reason": "Purple resigned"}
-    with pytest.raises(trigames.RecordError, match="has no seat Purple"):
+    with pytest.raises(
+        trigames.RecordError, match="the result says 'Purple' resigned, but triggle has no seat"
+    ):
         GameRecord.from_json(v1_record(["D1-D4"], result))
 
 
@@ -187,3 +190,81 @@ def test_a_version_1_tranglar_resign_move_still_reads() -> None:
     state = GameRecord.from_json(obj).replay()
     assert [str(move) for move in state.history] == ["Ga1esb1nwa2n", "resign 1"]
     assert state.outcome() == trigames.Outcome((0,), (0, 0), "Green resigned")
+
+
+# --- files of any content ------------------------------------------------------------------
+
+UNREADABLE = json.loads(
+    (Path(__file__).parent / "data" / "records" / "unreadable.json").read_text()
+)
+
+
+@pytest.mark.parametrize(
+    "case", UNREADABLE["unreadable"], ids=[c["why"] for c in UNREADABLE["unreadable"]]
+)
+def test_a_record_file_that_is_wrong_is_a_record_error(
+    tmp_path: Path, case: dict[str, str]
+) -> None:
+    target = tmp_path / "bad.json"
+    target.write_text(case["text"], encoding="utf-8")
+    with pytest.raises(trigames.RecordError) as refused:
+        GameRecord.load(target).replay()
+    assert case["error"] in str(refused.value)
+    assert len(str(refused.value)) < 400  # a long text in the file is quoted only in part
+
+
+def test_a_record_file_is_read_up_to_its_size_limit(tmp_path: Path) -> None:
+    text = json.dumps(UNREADABLE["good"])
+    target = tmp_path / "padded.json"
+    target.write_text(text.ljust(MAX_RECORD_BYTES), encoding="utf-8")
+    assert GameRecord.load(target).replay().is_over()
+    target.write_text(text.ljust(MAX_RECORD_BYTES + 1), encoding="utf-8")
+    with pytest.raises(trigames.RecordError, match="at most 10000000 bytes"):
+        GameRecord.load(target)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+def test_any_file_loads_or_is_a_record_error(
+    tmp_path_factory: pytest.TempPathFactory, content: bytes
+) -> None:
+    target = tmp_path_factory.mktemp("any") / "record.json"
+    target.write_bytes(content)
+    with contextlib.suppress(trigames.RecordError):
+        GameRecord.load(target).replay()
+
+
+#: JSON values to put in place of a part of a record.
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+#: The places a record can be changed: a key of the record or of its result.
+PLACES = ["format", "version", "game", "players", "moves", "result", "date"] + [
+    f"result.{key}" for key in ("winners", "scores", "reason")
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PLACES), JSON_VALUES)
+def test_a_record_with_any_part_replaced_replays_or_is_a_record_error(
+    place: str, value: Any
+) -> None:
+    obj = json.loads(json.dumps(UNREADABLE["good"]))
+    where, _, key = place.partition(".")
+    if key:
+        obj[where][key] = value
+    else:
+        obj[where] = value
+    try:
+        state = GameRecord.from_json(obj).replay()
+    except trigames.RecordError:
+        return
+    assert state.outcome() == GameRecord.from_json(obj).result

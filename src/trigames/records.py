@@ -18,11 +18,18 @@ True
 
 Version 1 records (trigames 0.1) are converted when read: their Trugo moves used names that
 moved with the layout, and a resignation was written only in the result.
+
+Whatever a file holds, reading it raises ``RecordError`` (or ``OSError``) and nothing else: a
+file over :data:`MAX_RECORD_BYTES`, text that is not UTF-8 or not JSON, JSON nested too deeply,
+``NaN`` or numbers too large, a move longer than :data:`MAX_MOVE_LENGTH`, a result whose winners
+or scores do not fit the players. Messages quote at most a short piece of what the file holds.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,12 +38,19 @@ from typing import Any
 
 from trigames.core.errors import RecordError, TrigamesError
 from trigames.core.outcome import Outcome
+from trigames.core.positions import is_count
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
 
 FORMAT = "trigames-record"
 #: The version written. Version 1 is still read (and converted, see :func:`upgrade_v1`).
 VERSION = 2
+#: The largest record file read, in bytes (10 MB): a larger one is refused before it is read.
+MAX_RECORD_BYTES = 10_000_000
+#: The longest move (or ending) a record may hold, in characters.
+MAX_MOVE_LENGTH = 100
+#: The most digits a whole number in a record file may have.
+_MAX_DIGITS = 30
 
 
 def now() -> str:
@@ -109,21 +123,26 @@ class GameRecord:
         if not isinstance(spec, str):
             raise RecordError("'game' must be a spec string such as 'triggle'")
         if not isinstance(players, list) or not all(
-            isinstance(p, Mapping) and isinstance(p.get("name"), str) for p in players
+            isinstance(p, Mapping)
+            and isinstance(p.get("name"), str)
+            and isinstance(p.get("kind", ""), str)
+            for p in players
         ):
             raise RecordError('\'players\' must be a list of {"name": ..., "kind": ...}')
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("'moves' must be a list of moves in notation")
+        if not isinstance(moves, list) or not all(
+            isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves
+        ):
+            raise RecordError(
+                f"'moves' must be a list of moves in notation, each at most {MAX_MOVE_LENGTH} "
+                "characters"
+            )
         result = obj.get("result")
-        try:
-            outcome = Outcome.from_json(result) if result is not None else None
-        except TrigamesError as error:
-            raise RecordError(str(error)) from None
+        outcome = read_result(result) if result is not None else None
         if version == 1:
             moves, outcome = upgrade_v1(spec, moves, outcome)
         return cls(
             spec=spec,
-            players=[Seat(p["name"], str(p.get("kind", "human"))) for p in players],
+            players=[Seat(p["name"], p.get("kind", "human")) for p in players],
             moves=list(moves),
             result=outcome,
             date=str(obj.get("date", "")),
@@ -138,12 +157,34 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a record file (``RecordError`` if it is not one; ``OSError`` if unreadable)."""
-        text = Path(path).read_text(encoding="utf-8")
+        """Read a record file (``RecordError`` if it is not one; ``OSError`` if unreadable).
+
+        A file over :data:`MAX_RECORD_BYTES` is refused before it is read.
+        """
+        with Path(path).open("rb") as file:
+            too_big = f"{path}: a record file has at most {MAX_RECORD_BYTES} bytes (10 MB)"
+            if os.fstat(file.fileno()).st_size > MAX_RECORD_BYTES:
+                raise RecordError(too_big)
+            data = file.read(MAX_RECORD_BYTES + 1)  # a special file may say 0 and go on
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(too_big)
         try:
-            obj = json.loads(text)
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from None
+        try:
+            obj = json.loads(
+                text,
+                parse_constant=_refuse_constant,
+                parse_float=_finite_float,
+                parse_int=_short_int,
+            )
         except json.JSONDecodeError as error:
             raise RecordError(f"{path}: not valid JSON ({error})") from None
+        except RecursionError:
+            raise RecordError(f"{path}: the JSON is nested too deeply for a record") from None
+        except RecordError as error:
+            raise RecordError(f"{path}: {error}") from None
         return cls.from_json(obj)
 
     # --- replay ---------------------------------------------------------------------------
@@ -180,11 +221,75 @@ class GameRecord:
         outcome = state.outcome()
         if outcome != self.result:
             found = outcome.to_json() if outcome is not None else "no result yet"
-            said = self.result.to_json() if self.result is not None else "no result"
+            said = _brief(self.result.to_json()) if self.result is not None else "no result"
             raise RecordError(
                 f"the recorded result ({said}) does not match the moves, which give {found}"
             )
         return state
+
+
+def read_result(obj: Any) -> Outcome:
+    """A record's result, ``{"winners", "scores", "reason"}``: a score for each seat (a whole
+    number), the winners different seats among them. Whether the moves give this result is
+    checked by :meth:`GameRecord.replay`.
+
+    >>> read_result({"winners": [1], "scores": [3, 5], "reason": "no legal band"}).winners
+    (1,)
+    >>> read_result({"winners": [2], "scores": [3, 5], "reason": "no legal band"})
+    Traceback (most recent call last):
+    ...
+    trigames.core.errors.RecordError: bad result: 'winners' must be different seats from 0 to 1
+    """
+    if not isinstance(obj, Mapping):
+        raise RecordError(
+            'bad result: expected null or {"winners": ..., "scores": ..., "reason": ...}'
+        )
+    winners, scores, reason = obj.get("winners"), obj.get("scores"), obj.get("reason")
+    if (
+        not isinstance(scores, list)
+        or not scores
+        or not all(is_count(score, -(10**9), 10**9) for score in scores)
+    ):
+        raise RecordError("bad result: 'scores' must be a whole number for each seat")
+    if (
+        not isinstance(winners, list)
+        or not winners
+        or not all(is_count(seat, 0, len(scores) - 1) for seat in winners)
+        or len(set(winners)) != len(winners)
+    ):
+        raise RecordError(
+            f"bad result: 'winners' must be different seats from 0 to {len(scores) - 1}"
+        )
+    if not isinstance(reason, str):
+        raise RecordError("bad result: 'reason' must be text")
+    return Outcome(tuple(winners), tuple(scores), reason)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record holds")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"the number {_brief(text)} is too large")
+    return value
+
+
+def _short_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise RecordError(f"a whole number has more than {_MAX_DIGITS} digits")
+    return int(text)
+
+
+def _brief(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut after ``limit`` characters, for messages about what a file holds.
+
+    >>> _brief("x" * 200, 10)
+    "'xxxxxxxxx..."
+    """
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
 def upgrade_v1(
@@ -220,6 +325,8 @@ def upgrade_v1(
     name = result.reason.removesuffix(" resigned")
     seats = [seat for seat in range(game.num_players) if game.player_name(seat) == name]
     if not seats:
-        raise RecordError(f"the result says {name} resigned, but {spec} has no seat {name}")
+        raise RecordError(
+            f"the result says {_brief(name)} resigned, but {spec} has no seat by that name"
+        )
     state.resign(seats[0])
     return [*converted, str(state.history[-1])], state.outcome()

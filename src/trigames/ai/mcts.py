@@ -97,6 +97,10 @@ class MctsPlayer:
     ) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        if not 0 <= exploration < math.inf:
+            raise ValueError(
+                f"the exploration constant must be finite, 0 or more, not {exploration}"
+            )
         self.rng = random.Random(seed)
         self.budget = budget or Budget(seconds=1.0)
         self.exploration = exploration

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -66,8 +67,8 @@ class Budget:
             raise ValueError("a budget needs iterations or seconds")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError("a budget needs at least 1 iteration")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError("a time budget must be more than 0 seconds")
+        if self.seconds is not None and not 0 < self.seconds < math.inf:
+            raise ValueError("a time budget must be a finite number of seconds, more than 0")
 
     def clock(self) -> Clock:
         """A clock that starts now."""

@@ -5,22 +5,34 @@ A player is named by a *player spec*: a kind, optionally with settings, for exam
 ``alphabeta(depth=4)`` or a level, ``easy``, ``medium`` or ``hard``, which :data:`LEVELS` turns
 into a kind and a budget for each game.
 
+Every numeric setting has a finite range (:data:`SETTINGS` says which), checked when the spec
+is read. A web server is stricter: :func:`check_player_spec` with :data:`SERVER_LIMITS` checks
+a spec against its ranges, and players made with them stop every move within 10 seconds.
+
 >>> import trigames
 >>> game = trigames.load_game("triggle")
 >>> resolve("hard", game)
 'alphabeta(seconds=0.5)'
 >>> make_player("mcts(iterations=20)", seed=1, game=game).kind
 'mcts'
+>>> try:
+...     check_player_spec("mcts(seconds=30)", game, limits=SERVER_LIMITS)
+... except PlayerSpecError as error:
+...     print(error)
+mcts setting 'seconds' must be a number from 0.01 to 10 on a server, not '30'
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from trigames.ai.alphabeta import AlphaBetaPlayer
-from trigames.ai.mcts import MctsPlayer
+from trigames.ai.mcts import PLAYOUTS, MctsPlayer
 from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
-from trigames.core.errors import SpecSyntaxError
+from trigames.core.errors import PlayerSpecError, SpecSyntaxError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 
@@ -61,8 +73,100 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-#: Settings each kind accepts in a player spec, with their meaning.
-SETTINGS: Mapping[str, Mapping[str, str]] = {
+
+#: The longest player spec read; a longer text is refused before it is parsed.
+MAX_SPEC_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a numeric setting may take: from ``low`` to ``high``, whole numbers or not.
+
+    >>> Range(1, 64).read("4"), Range(0.01, 60, whole=False).read("0.5")
+    (4, 0.5)
+    >>> Range(0.01, 60, whole=False).read("nan") is None, Range(1, 64).read("1e3") is None
+    (True, True)
+    >>> Range(0.01, 60, whole=False).describe()
+    'a number from 0.01 to 60'
+    """
+
+    low: float
+    high: float
+    whole: bool = True
+
+    def read(self, text: str) -> int | float | None:
+        """The value ``text`` gives, or ``None`` when it is no number in this range."""
+        value: int | float
+        if self.whole:
+            if not _DIGITS.fullmatch(text):
+                return None
+            value = int(text)
+        else:
+            try:
+                value = float(text)
+            except ValueError:
+                return None
+        return value if math.isfinite(value) and self.low <= value <= self.high else None
+
+    def describe(self) -> str:
+        """``a whole number from 1 to 64``, ``a number from 0.01 to 60``."""
+        number = "a whole number" if self.whole else "a number"
+        return f"{number} from {_plain(self.low)} to {_plain(self.high)}"
+
+
+_DIGITS = re.compile(r"[0-9]{1,20}")
+
+
+def _plain(value: float) -> str:
+    """A bound as one writes it: ``10000000``, ``0.01``."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Where players play: the range of every numeric setting of every kind, by kind and
+    setting name, and ``move_seconds``, a time after which every move ends whatever its
+    budget (``None``: no such cap). ``where`` ends the messages: ``""`` or ``" on a server"``.
+    """
+
+    ranges: Mapping[str, Mapping[str, Range]]
+    move_seconds: float | None = None
+    where: str = ""
+
+
+def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
+    budget = {"iterations": Range(1, iterations), "seconds": Range(0.01, seconds, whole=False)}
+    return {
+        "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
+        "alphabeta": {**budget, "depth": Range(1, 64)},
+    }
+
+
+#: The ranges of the terminal, matches and the library: up to 10 million iterations or a minute
+#: a move.
+TERMINAL_LIMITS = Limits(_ranges(iterations=10_000_000, seconds=60))
+#: A web server's ranges: up to 1 million iterations or 10 seconds a move, and every move of a
+#: player made with them stops after 10 seconds, whatever its iterations (MCTS makes as few as
+#: 20 simulations a second in TRANGLAR).
+SERVER_LIMITS = Limits(
+    _ranges(iterations=1_000_000, seconds=10), move_seconds=10.0, where=" on a server"
+)
+
+#: The words a yes-or-no setting takes.
+FLAGS: Mapping[str, bool] = {
+    "true": True,
+    "yes": True,
+    "1": True,
+    "on": True,
+    "false": False,
+    "no": False,
+    "0": False,
+    "off": False,
+}
+#: Settings that are a choice among words, with the words.
+CHOICES: Mapping[str, tuple[str, ...]] = {"playout": PLAYOUTS, "reuse": tuple(FLAGS)}
+
+_MEANINGS: Mapping[str, Mapping[str, str]] = {
     "random": {},
     "greedy": {},
     "mcts": {
@@ -81,6 +185,26 @@ SETTINGS: Mapping[str, Mapping[str, str]] = {
 }
 
 
+def _help(kind: str, key: str, meaning: str) -> str:
+    here = TERMINAL_LIMITS.ranges.get(kind, {}).get(key)
+    served = SERVER_LIMITS.ranges.get(kind, {}).get(key)
+    if here is None or served is None:
+        return meaning
+    if served == here:
+        return f"{meaning}: {here.describe()}"
+    return (
+        f"{meaning}: {here.describe()} ({_plain(served.low)} to {_plain(served.high)} on a server)"
+    )
+
+
+#: Settings each kind accepts in a player spec, with their meaning and, for numbers, their
+#: ranges in the terminal and on a server.
+SETTINGS: Mapping[str, Mapping[str, str]] = {
+    kind: {key: _help(kind, key, meaning) for key, meaning in meanings.items()}
+    for kind, meanings in _MEANINGS.items()
+}
+
+
 def resolve(spec: str, game: AnyGame | None = None) -> str:
     """The player spec a level stands for in ``game`` (other specs are returned as they are)."""
     name = spec.strip().lower()
@@ -90,71 +214,118 @@ def resolve(spec: str, game: AnyGame | None = None) -> str:
     return spec.strip()
 
 
-def parse_player_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``(kind, settings)`` of a player spec such as ``mcts(iterations=500)``.
+def parse_player_spec(spec: str, limits: Limits = TERMINAL_LIMITS) -> tuple[str, dict[str, str]]:
+    """``(kind, settings)`` of a player spec such as ``mcts(iterations=500)``, every setting
+    checked against ``limits`` (``PlayerSpecError`` names a wrong one and its range).
 
     Player specs are written like game specs, so :meth:`GameSpec.split` reads them.
+
+    >>> parse_player_spec("MCTS(seconds=0.5, playout=heuristic)")
+    ('mcts', {'seconds': '0.5', 'playout': 'heuristic'})
     """
+    _check_length(spec)
     try:
         kind, pairs = GameSpec.split(spec.strip())
     except SpecSyntaxError:
-        raise ValueError(
+        raise PlayerSpecError(
             f"bad player {spec!r}: write a kind, with any settings as key=value, "
             "such as mcts or mcts(seconds=0.5)"
         ) from None
     if kind not in PLAYER_KINDS:
-        raise ValueError(
+        raise PlayerSpecError(
             f"unknown player kind {kind!r}; choose from: human, {', '.join(PLAYER_KINDS)}"
         )
     if kind in LEVEL_NAMES and "(" in spec:
-        raise ValueError(f"the level {kind!r} takes no settings")
+        raise PlayerSpecError(f"the level {kind!r} takes no settings")
     allowed = SETTINGS.get(kind, {})
-    for key, _ in pairs:
+    ranges = limits.ranges.get(kind, {})
+    settings: dict[str, str] = {}
+    for key, text in pairs:
         if key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise ValueError(f"{kind} has no setting {key!r} (settings: {known})")
-    return kind, dict(pairs)
-
-
-def make_player(spec: str, seed: int | None = None, game: AnyGame | None = None) -> Player:
-    """A computer player from a player spec; levels are looked up for ``game``."""
-    kind, settings = parse_player_spec(resolve(spec, game))
-    if kind in LEVEL_NAMES:  # a level standing for a level: cannot happen in the table
-        raise ValueError(f"the level {kind!r} does not name a player kind")
-    try:
-        if kind == "random":
-            return RandomPlayer(seed)
-        if kind == "greedy":
-            return GreedyPlayer(seed)
-        budget = _budget(settings)
-        if kind == "mcts":
-            return MctsPlayer(
-                seed,
-                budget,
-                exploration=float(settings.get("c", 0.7)),
-                playout=settings.get("playout", "random"),
-                depth=int(settings.get("depth", 10)),
-                reuse=_flag(settings.get("reuse", "true")),
+            raise PlayerSpecError(f"{kind} has no setting {key!r} (settings: {known})")
+        if key in settings:
+            raise PlayerSpecError(f"{kind} setting {key!r} is given twice")
+        if key in ranges:
+            if ranges[key].read(text) is None:
+                raise PlayerSpecError(
+                    f"{kind} setting {key!r} must be {ranges[key].describe()}{limits.where}, "
+                    f"not {text!r}"
+                )
+        elif text not in CHOICES[key]:
+            raise PlayerSpecError(
+                f"{kind} setting {key!r} must be one of {', '.join(CHOICES[key])}, not {text!r}"
             )
-        return AlphaBetaPlayer(seed, budget, max_depth=int(settings.get("depth", 64)))
-    except ValueError as error:
-        raise ValueError(f"bad player {spec!r}: {error}") from None
+        settings[key] = text
+    return kind, settings
 
 
-def _budget(settings: Mapping[str, str]) -> Budget:
+def check_player_spec(
+    spec: str, game: AnyGame | None = None, *, limits: Limits = TERMINAL_LIMITS
+) -> str:
+    """The player spec ``spec`` stands for in ``game`` (a level is looked up), checked against
+    ``limits``; ``PlayerSpecError`` says what is wrong. A web server passes
+    :data:`SERVER_LIMITS`.
+
+    >>> import trigames
+    >>> check_player_spec("easy", trigames.load_game("trig"), limits=SERVER_LIMITS)
+    'greedy'
+    """
+    return _checked(spec, game, limits)[0]
+
+
+def make_player(
+    spec: str,
+    seed: int | None = None,
+    game: AnyGame | None = None,
+    *,
+    limits: Limits = TERMINAL_LIMITS,
+) -> Player:
+    """A computer player from a player spec checked against ``limits`` (see
+    :func:`check_player_spec`); levels are looked up for ``game``."""
+    _, kind, settings = _checked(spec, game, limits)
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    budget = _budget(settings, limits.move_seconds)
+    if kind == "mcts":
+        return MctsPlayer(
+            seed,
+            budget,
+            exploration=float(settings.get("c", "0.7")),
+            playout=settings.get("playout", "random"),
+            depth=int(settings.get("depth", "10")),
+            reuse=FLAGS[settings.get("reuse", "true")],
+        )
+    return AlphaBetaPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
+
+
+def _check_length(spec: str) -> None:
+    """Refuse a spec too long to read, without repeating it."""
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise PlayerSpecError(
+            f"a player spec has at most {MAX_SPEC_LENGTH} characters, not {len(spec)}"
+        )
+
+
+def _checked(spec: str, game: AnyGame | None, limits: Limits) -> tuple[str, str, dict[str, str]]:
+    """The spec a level stands for, its kind and its checked settings."""
+    _check_length(spec)
+    resolved = resolve(spec, game)
+    kind, settings = parse_player_spec(resolved, limits)
+    if kind in LEVEL_NAMES:  # a level standing for a level: cannot happen in the table
+        raise PlayerSpecError(f"the level {kind!r} does not name a player kind")
+    return resolved, kind, settings
+
+
+def _budget(settings: Mapping[str, str], cap: float | None) -> Budget:
+    """The budget of checked settings (1 second when they give none), ``cap`` seconds at most."""
     iterations = settings.get("iterations")
     seconds = settings.get("seconds")
-    if iterations is None and seconds is None:
-        return Budget(seconds=1.0)
-    return Budget(
-        iterations=None if iterations is None else int(iterations),
-        seconds=None if seconds is None else float(seconds),
-    )
-
-
-def _flag(text: str) -> bool:
-    if text in ("true", "yes", "1", "on"):
-        return True
-    if text in ("false", "no", "0", "off"):
-        return False
-    raise ValueError(f"expected true or false, not {text!r}")
+    time = 1.0 if iterations is None and seconds is None else None
+    if seconds is not None:
+        time = float(seconds)
+    if cap is not None:
+        time = cap if time is None else min(time, cap)
+    return Budget(iterations=None if iterations is None else int(iterations), seconds=time)

@@ -1,6 +1,10 @@
 """``trigames``: list, explain, play, replay and measure the games.
 
 Run without arguments for an interactive start that asks which game to play.
+
+Every numeric option has a range, given in its help (:data:`SEEDS`, :data:`GAMES`...); a value
+outside it, ``nan`` or ``inf`` included, is a usage error. Errors are one line on standard
+error, escaped (:func:`~trigames.cli.console.printable`) and cut to :data:`ERROR_LENGTH`.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,8 +22,8 @@ from rich.console import Console as RichConsole
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from trigames.ai.playout import benchmark
-from trigames.ai.registry import PLAYER_KINDS, make_player
-from trigames.cli.console import Console
+from trigames.ai.registry import PLAYER_KINDS, Range, make_player
+from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.cli.play import TerminalGame
 from trigames.cli.replay import replay
 from trigames.core.errors import TrigamesError
@@ -31,6 +35,19 @@ from trigames.records import GameRecord, Seat
 
 SEAT_KINDS = ("human", *PLAYER_KINDS)
 
+#: This machine's processors: the most processes ``--jobs`` may ask for.
+PROCESSORS = os.cpu_count() or 1
+#: The ranges of the numeric options.
+SEEDS = Range(0, 2**32 - 1)
+GAMES = Range(1, 100_000)
+JOBS = Range(1, PROCESSORS)
+PERFT_DEPTHS = Range(1, 30)
+BENCH_SECONDS = Range(0.01, 600, whole=False)
+BENCH_MOVES = Range(1, 1000)
+PORTS = Range(1, 65535)
+#: The most characters of an error message printed (a message may quote a file).
+ERROR_LENGTH = 500
+
 
 class UsageError(Exception):
     """A command-line argument is wrong; the message says how."""
@@ -39,21 +56,25 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``trigames`` command; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # argparse printed the help, or a usage error (status 2)
+        return done.code if isinstance(done.code, int) else 0
     try:
         if args.command is None:
             return start(Console.terminal())
         result: int = args.handler(args)
         return result
     except (TrigamesError, UsageError) as error:
-        print(f"trigames: error: {error}", file=sys.stderr)
+        print(f"trigames: error: {printable(str(error), ERROR_LENGTH)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (for example `| head`): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 1
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"trigames: error: {where}{error.strerror or error}", file=sys.stderr)
+        text = printable(f"{where}{error.strerror or error}", ERROR_LENGTH)
+        print(f"trigames: error: {text}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -92,9 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
         "such as 'mcts(seconds=0.5)'; default human",
     )
     sub.add_argument(
-        "--name", action="append", default=[], metavar="N=NAME", help="a player's name"
+        "--name",
+        action="append",
+        default=[],
+        metavar="N=NAME",
+        help=f"a player's name, at most {NAME_LENGTH} characters",
     )
-    sub.add_argument("--seed", type=int, help="seed for the computer players")
+    _add_seed_argument(sub, None, "seed for the computer players")
     sub.add_argument("--save", metavar="FILE", help="keep the record in FILE after every move")
     sub.add_argument("--no-color", action="store_true", help="plain text, no colours")
     sub.set_defaults(handler=cmd_play)
@@ -118,14 +143,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("perft", help="count move sequences of exactly DEPTH moves")
     sub.add_argument("spec", help="spec string")
-    sub.add_argument("depth", type=int, help="number of moves (1 or more)")
+    sub.add_argument(
+        "depth", type=_in(PERFT_DEPTHS), help=f"number of moves, {PERFT_DEPTHS.describe()}"
+    )
     sub.add_argument("--divide", action="store_true", help="also print the count per first move")
     sub.set_defaults(handler=cmd_perft)
 
     sub = commands.add_parser("bench", help="random playouts per second")
     sub.add_argument("spec", help="spec string")
-    sub.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
-    sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sub.add_argument(
+        "--seconds",
+        type=_in(BENCH_SECONDS),
+        default=5.0,
+        help=f"how long to run, {BENCH_SECONDS.describe()} (default 5)",
+    )
+    _add_seed_argument(sub, 0)
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_bench)
 
@@ -138,9 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="one player per seat: a kind, a level or a kind with settings, "
         "for example hard,easy or 'mcts(iterations=500),random'",
     )
-    sub.add_argument("--games", type=int, default=10, metavar="N", help="games (default 10)")
-    sub.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
-    sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    _add_games_arguments(sub, 10)
     sub.add_argument("--out", metavar="FILE", help="write the results as JSON after every game")
     _add_ray_argument(sub)
     sub.set_defaults(handler=cmd_match)
@@ -158,9 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="A,B[,C...]",
         help="one player per seat, rotated game by game, for example easy,easy or random,random",
     )
-    sub.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
-    sub.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
-    sub.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    _add_games_arguments(sub, 100)
     sub.add_argument(
         "--out", metavar="DIR", help="where to write the report (default analysis-<spec>)"
     )
@@ -176,14 +204,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("bench-ai", help="how fast a computer player searches")
     sub.add_argument("spec", help="spec string")
     sub.add_argument("--player", default="mcts", help="player spec (default mcts, 1 second a move)")
-    sub.add_argument("--moves", type=int, default=10, help="moves of self-play (default 10)")
-    sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sub.add_argument(
+        "--moves",
+        type=_in(BENCH_MOVES),
+        default=10,
+        help=f"moves of self-play, {BENCH_MOVES.describe()} (default 10)",
+    )
+    _add_seed_argument(sub, 0)
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_bench_ai)
 
     sub = commands.add_parser("serve", help="the web server: play in the browser or over the API")
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sub.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sub.add_argument(
+        "--port", type=_in(PORTS), default=8000, help=f"port, {PORTS.describe()} (default 8000)"
+    )
     sub.add_argument(
         "--db",
         metavar="PATH",
@@ -276,8 +311,6 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 1:
-        raise UsageError(f"depth must be 1 or more, not {args.depth}")
     state = load_game(args.spec).new_initial_state()
     with _progress() as progress:
         task = progress.add_task("perft", total=None)
@@ -294,8 +327,6 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.seconds <= 0:
-        raise UsageError("--seconds must be more than 0")
     game = load_game(args.spec)
     with _progress() as progress:
         task = progress.add_task("bench", total=args.seconds)
@@ -324,7 +355,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from trigames.cli.match import run_match
 
-    _check_counts(args)
     with _settings_errors():
         return run_match(
             args.spec,
@@ -340,7 +370,6 @@ def cmd_match(args: argparse.Namespace) -> int:
 def cmd_analyze(args: argparse.Namespace) -> int:
     from trigames.cli.analyze import run_analysis
 
-    _check_counts(args)
     with _settings_errors():
         return run_analysis(
             args.spec,
@@ -358,8 +387,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     from trigames.ai.bench import bench_player
 
-    if args.moves < 1:
-        raise UsageError("--moves must be 1 or more")
     game = load_game(args.spec)
     with _settings_errors():
         figures = bench_player(game, args.player, moves=args.moves, seed=args.seed)
@@ -370,11 +397,49 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _check_counts(args: argparse.Namespace) -> None:
-    if args.games < 1:
-        raise UsageError("--games must be 1 or more")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
+def _in(numbers: Range) -> Callable[[str], int | float]:
+    """An argparse type: a number in the range ``numbers``, else a usage error saying it."""
+
+    def number(text: str) -> int | float:
+        value = numbers.read(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(
+                f"must be {numbers.describe()}, not {printable(text, 20)}"
+            )
+        return value
+
+    return number
+
+
+def _add_seed_argument(sub: argparse.ArgumentParser, default: int | None, what: str = "") -> None:
+    sub.add_argument(
+        "--seed",
+        type=_in(SEEDS),
+        default=default,
+        metavar="S",
+        help=f"{what or 'random seed'}, {SEEDS.describe()}"
+        + ("" if default is None else f" (default {default})"),
+    )
+
+
+def _add_games_arguments(sub: argparse.ArgumentParser, games: int) -> None:
+    """``--games``, ``--jobs`` and ``--seed`` of ``match`` and ``analyze``."""
+    sub.add_argument(
+        "--games",
+        type=_in(GAMES),
+        default=games,
+        metavar="N",
+        help=f"games, {GAMES.describe()} (default {games})",
+    )
+    sub.add_argument(
+        "--jobs",
+        type=_in(JOBS),
+        default=1,
+        metavar="J",
+        help="processes, from 1 to this machine's processors (os.cpu_count(), "
+        f"{PROCESSORS} here; default 1)",
+    )
+    _add_seed_argument(sub, 0)
 
 
 @contextmanager
@@ -449,6 +514,8 @@ def parse_seats(game: AnyGame, seat_args: Sequence[str], name_args: Sequence[str
         kinds[seat] = kind
     for text in name_args:
         seat, name = _seat_assignment(game, text, "--name")
+        if len(name) > NAME_LENGTH:
+            raise UsageError(f"--name: a name has at most {NAME_LENGTH} characters")
         names[seat] = name
     return [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import make_player
-from trigames.cli.console import Console
+from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
@@ -87,8 +87,9 @@ class TerminalGame:
         return f"{self.seat_label(seat)} to move> "
 
     def seat_label(self, seat: int) -> str:
+        """The seat's name (escaped: see :func:`printable`) and colour."""
         name, colour = self.seats[seat].name, self.game.player_name(seat)
-        return colour if name == colour else f"{name} ({colour})"
+        return colour if name == colour else f"{printable(name, NAME_LENGTH)} ({colour})"
 
     def command(self, line: str) -> bool:
         """Carry out one line of input; ``False`` ends the session."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trigames.cli.console import Console
+from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.protocol import AnyState
 from trigames.records import GameRecord
 
@@ -15,19 +15,24 @@ def replay(record: GameRecord, console: Console, *, step: bool = True) -> None:
     """Show the record's positions; with ``step`` the user moves through them.
 
     The whole record is checked first, so a broken one is refused before anything is shown.
+    Names, kinds and the date are shown escaped (see :func:`printable`) and cut to
+    :data:`NAME_LENGTH` characters.
     """
     final = record.replay()
     game = final.game
     total = len(record.moves)
+    names = [printable(seat.name, NAME_LENGTH) for seat in record.players]
     players = ", ".join(
-        f"{game.player_name(i)}: {seat.name} ({seat.kind})" for i, seat in enumerate(record.players)
+        f"{game.player_name(i)}: {name} ({printable(seat.kind, NAME_LENGTH)})"
+        for i, (name, seat) in enumerate(zip(names, record.players, strict=True))
     )
-    console.write(f"{record.spec} - {record.date} - {players}")
+    console.write(f"{game.spec} - {printable(record.date, NAME_LENGTH)} - {players}")
     result = record.result
     if result is not None:
-        winners = " and ".join(record.players[i].name for i in result.winners)
+        winners = " and ".join(names[i] for i in result.winners)
         verdict = "draw between " + winners if result.is_draw else winners + " wins"
-        console.write(f"Result: {verdict} ({result.reason}); scores {list(result.scores)}")
+        reason = printable(result.reason)  # the one the moves give: replay() checked it
+        console.write(f"Result: {verdict} ({reason}); scores {list(result.scores)}")
     else:
         console.write(f"Unfinished game, {total} moves.")
     state = game.new_initial_state()

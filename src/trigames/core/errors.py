@@ -65,3 +65,8 @@ class PositionError(TrigamesError):
 
 class RecordError(TrigamesError):
     """A game record is malformed or does not replay."""
+
+
+class PlayerSpecError(TrigamesError):
+    """A player spec (``mcts(seconds=0.5)``...) is malformed, too long, names no player kind or
+    setting, or gives a setting a value outside its range."""
