@@ -160,3 +160,13 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
     assert f"/games/{game_id}?token=hidden" in text  # the lines are there, without the token
     assert "WebSocket" in text
     assert token not in text
+
+
+def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    seats = [StoredSeat("Ann", "human", "h"), StoredSeat("Bot", "mcts(seconds=inf)")]
+    store.insert(GameRow("old", "trig", seats, ["G6"]))
+    service = GameService(store)
+    assert service.resume() == 1  # without an event loop the computer answers at once
+    assert service.view("old")["ply"] == 2
+    service.close()

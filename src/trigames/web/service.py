@@ -62,9 +62,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
-from trigames.ai.registry import LEVEL_NAMES, make_player
+from trigames.ai.registry import LEVEL_NAMES, SERVER_LIMITS, check_player_spec, make_player
 from trigames.core.endings import AgreedDraw, Ending
-from trigames.core.errors import TrigamesError
+from trigames.core.errors import PlayerSpecError, TrigamesError
 from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
@@ -120,6 +120,13 @@ class PayloadTooLargeError(ServiceError):
 
 class RejectedMoveError(ServiceError):
     """A move the notation or the rules reject (the engine's reason is the message)."""
+
+    status = 422
+
+
+class RejectedSettingError(ServiceError):
+    """A computer seat whose settings are out of the server's ranges (the message names the
+    setting and its range)."""
 
     status = 422
 
@@ -254,9 +261,9 @@ class GameService:
             kind = kind.strip().lower() if kind.strip().lower() in LEVEL_NAMES else kind.strip()
             if kind != HUMAN:
                 try:
-                    make_player(kind, None, game)
-                except ValueError as error:
-                    raise BadRequestError(f"seat {number}: {error}") from None
+                    check_player_spec(kind, game, limits=SERVER_LIMITS)
+                except PlayerSpecError as error:
+                    raise RejectedSettingError(f"seat {number}: {error}") from None
             try:
                 name = check_name(name or "")
             except ValueError as error:
@@ -694,7 +701,13 @@ class GameService:
 
     def _player(self, live: LiveGame, seat: int) -> Player:
         if seat not in live.players:
-            live.players[seat] = make_player(live.row.seats[seat].kind, None, live.game)
+            kind = live.row.seats[seat].kind
+            try:
+                live.players[seat] = make_player(kind, None, live.game, limits=SERVER_LIMITS)
+            except PlayerSpecError:  # stored before the server had its ranges
+                LOG.warning("seat %s of game %s: %s is out of range; it plays as medium",
+                            seat, live.row.id, quote(kind))  # fmt: skip
+                live.players[seat] = make_player("medium", None, live.game, limits=SERVER_LIMITS)
         return live.players[seat]
 
     def _kick(self, live: LiveGame) -> None:
