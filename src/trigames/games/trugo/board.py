@@ -20,7 +20,7 @@ meant. The first tile of the default game (36 tiles) is ``dg74``.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.protocol import NamedMove
@@ -73,15 +73,22 @@ def spot_name(column: int, row: int) -> str:
     return f"{column_name(column)}{row + 1}"
 
 
+#: The most move objects a :class:`Frame` keeps in ``moves`` (it starts afresh when full).
+MOVES_KEPT = 10_000
+
+
 class Frame:
     """The fixed names of the grid points of the window of a game of ``tiles`` tiles.
 
-    ``tile_names`` and ``junction_names`` give every window cell's and junction's name by id;
-    ``moves`` keeps the move objects already named, so a move is made once per game size.
+    :meth:`tile_name` and :meth:`junction_name` give a window cell's and junction's name by id;
+    ``moves`` keeps the move objects already named (at most :data:`MOVES_KEPT`), so a move is
+    seldom made twice for a game size.
 
     >>> names = frame(3)
     >>> names.columns, names.rows, names.name((0, 0)), names.point((11, 7), "l8e")
     (23, 15, 'l8', (0, 0))
+    >>> names.tile_name(names.window.origin)
+    'l8'
     >>> names.point((23, 0), "x1e")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -89,14 +96,10 @@ class Frame:
     """
 
     def __init__(self, tiles: int) -> None:
-        w = window(tiles)
-        xs = [x for x, _ in w.junction_xy]
-        ys = [y for _, y in w.junction_xy]
-        #: The grid point named ``a1``.
-        self.left, self.top = min(xs), min(ys)
-        self.columns, self.rows = max(xs) - self.left + 1, max(ys) - self.top + 1
-        self.tile_names = tuple(self.name(xy) for xy in w.tile_xy)
-        self.junction_names = tuple(self.name(xy) for xy in w.junction_xy)
+        self.window = window(tiles)
+        #: The grid point named ``a1`` is ``(left, top)``.
+        (self.left, self.top), (right, bottom) = self.window.bounds
+        self.columns, self.rows = right - self.left + 1, bottom - self.top + 1
         self.moves: dict[int, TrugoMove] = {}
 
     def name(self, point: tuple[int, int]) -> str:
@@ -105,6 +108,14 @@ class Frame:
         if not (0 <= column < self.columns and 0 <= row < self.rows):
             raise ValueError(f"grid point {point} is outside the names' frame")
         return spot_name(column, row)
+
+    def tile_name(self, t: int) -> str:
+        """The name of the window's cell ``t``."""
+        return self.name(self.window.tile_xy[t])
+
+    def junction_name(self, j: int) -> str:
+        """The name of the window's junction ``j``."""
+        return self.name(self.window.junction_xy[j])
 
     def point(self, spot: tuple[int, int], text: str) -> tuple[int, int]:
         """The grid point ``(X, Y)`` of a spot as :func:`parse` gives it, in move ``text``."""
@@ -117,9 +128,10 @@ class Frame:
         return column + self.left, row + self.top
 
 
-@cache
+@lru_cache(maxsize=8)
 def frame(tiles: int) -> Frame:
-    """The :class:`Frame` of games of ``tiles`` tiles (built once, then shared)."""
+    """The :class:`Frame` of games of ``tiles`` tiles, shared: the 8 most recently used are
+    kept."""
     return Frame(tiles)
 
 
