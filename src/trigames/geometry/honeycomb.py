@@ -322,12 +322,15 @@ class _Rows:
     """Grid points numbered in reading order, worked out from each row's extent.
 
     Row ``top + i`` is ``rows[i] = (first, count, step)``: ``count`` points from ``X = first``,
-    the gaps between them ``step`` and ``period - step`` in turn.
+    the gaps between them ``step`` and ``period - step`` in turn. The numbers handed out are
+    shared objects (up to :data:`MEMO_LIMIT` of them): the tables made of them stay small and
+    close together in memory, which makes the rules' loops over them faster.
     """
 
     def __init__(self, top: int, rows: list[tuple[int, int, int]], period: int) -> None:
         self.top, self.rows, self.period = top, rows, period
         self.starts = list(accumulate((count for _, count, _ in rows), initial=0))
+        self.shared: dict[int, int] = {}
 
     def __len__(self) -> int:
         return self.starts[-1]
@@ -351,7 +354,13 @@ class _Rows:
         if rest not in (0, step):
             return -1
         k = 2 * pairs + (rest == step)
-        return self.starts[row] + k if 0 <= k < count else -1
+        if not 0 <= k < count:
+            return -1
+        n = self.starts[row] + k
+        shared = self.shared
+        if len(shared) >= MEMO_LIMIT:
+            shared.clear()
+        return shared.setdefault(n, n)
 
 
 class _Points(Sequence[P]):

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.protocol import NamedMove
-from trigames.geometry.honeycomb import window
+from trigames.geometry.honeycomb import Memo, window
 
 #: Orientation names: where a tile's light cap points (east, north-west, south-west).
 ORIENTATION_NAMES = ("e", "nw", "sw")
@@ -80,14 +80,15 @@ MOVES_KEPT = 10_000
 class Frame:
     """The fixed names of the grid points of the window of a game of ``tiles`` tiles.
 
-    :meth:`tile_name` and :meth:`junction_name` give a window cell's and junction's name by id;
+    ``tile_names`` and ``junction_names`` give a window cell's and junction's name by id (worked
+    out when first asked for, then kept: see :class:`~trigames.geometry.honeycomb.Memo`);
     ``moves`` keeps the move objects already named (at most :data:`MOVES_KEPT`), so a move is
     seldom made twice for a game size.
 
     >>> names = frame(3)
     >>> names.columns, names.rows, names.name((0, 0)), names.point((11, 7), "l8e")
     (23, 15, 'l8', (0, 0))
-    >>> names.tile_name(names.window.origin)
+    >>> names.tile_names[names.window.origin]
     'l8'
     >>> names.point((23, 0), "x1e")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -100,6 +101,8 @@ class Frame:
         #: The grid point named ``a1`` is ``(left, top)``.
         (self.left, self.top), (right, bottom) = self.window.bounds
         self.columns, self.rows = right - self.left + 1, bottom - self.top + 1
+        self.tile_names: Memo[int, str] = Memo(lambda t: self.name(self.window.tile_xy[t]))
+        self.junction_names: Memo[int, str] = Memo(lambda j: self.name(self.window.junction_xy[j]))
         self.moves: dict[int, TrugoMove] = {}
 
     def name(self, point: tuple[int, int]) -> str:
@@ -108,14 +111,6 @@ class Frame:
         if not (0 <= column < self.columns and 0 <= row < self.rows):
             raise ValueError(f"grid point {point} is outside the names' frame")
         return spot_name(column, row)
-
-    def tile_name(self, t: int) -> str:
-        """The name of the window's cell ``t``."""
-        return self.name(self.window.tile_xy[t])
-
-    def junction_name(self, j: int) -> str:
-        """The name of the window's junction ``j``."""
-        return self.name(self.window.junction_xy[j])
 
     def point(self, spot: tuple[int, int], text: str) -> tuple[int, int]:
         """The grid point ``(X, Y)`` of a spot as :func:`parse` gives it, in move ``text``."""

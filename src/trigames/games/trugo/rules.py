@@ -185,11 +185,11 @@ class TrugoState(State[TrugoMove]):
 
     def junction_name(self, j: int) -> str:
         """The junction's name, like ``dh73``: the same for the whole game."""
-        return self.names.junction_name(j)
+        return self.names.junction_names[j]
 
     def tile_name(self, t: int) -> str:
         """The cell's name, like ``dg74``: the same for the whole game."""
-        return self.names.tile_name(t)
+        return self.names.tile_names[t]
 
     def is_full(self, j: int) -> bool:
         """True for a junction with all three tiles around it placed."""
