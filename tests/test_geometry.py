@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -139,15 +140,86 @@ def test_honeycomb_bands_and_caps_split_the_corners() -> None:
             assert honeycomb.in_light_area(o, x, y) == (k % 2 == 0)
 
 
-@pytest.mark.parametrize("radius", [1, 2, 5])
+def _reading(point: tuple[int, int]) -> tuple[int, int]:
+    return point[1], point[0]
+
+
+@pytest.mark.parametrize("radius", [0, 1, 2, 5, 12])
 def test_tile_windows_agree_with_the_coordinate_functions(radius: int) -> None:
+    """The window's numbering is worked out row by row: it must be the reading order of the
+    tiles within ``radius`` and of all their corners, every table agreeing."""
     w = honeycomb.window(radius)
-    assert len(w.tiles) == 3 * radius * (radius + 1) + 1
-    keys = [(y, x) for x, y in w.tile_xy]
-    assert keys == sorted(keys)
+    tiles = sorted(hexagon((0, 0), radius), key=lambda t: _reading(honeycomb.tile_grid(t)))
+    junctions = sorted(
+        {j for t in tiles for j in honeycomb.corners(t)},
+        key=lambda j: _reading(honeycomb.junction_grid(j)),
+    )
+    assert len(w.tiles) == len(tiles) == 3 * radius * (radius + 1) + 1
+    assert list(w.tiles) == tiles
+    assert list(w.junctions) == junctions
+    assert list(w.tile_xy) == [honeycomb.tile_grid(t) for t in tiles]
+    assert list(w.junction_xy) == [honeycomb.junction_grid(j) for j in junctions]
+    assert w.tiles[w.origin] == (0, 0)
     for t, tile in enumerate(w.tiles):
+        assert w.tile_index[tile] == w.grid_tiles[w.tile_xy[t]] == t
         assert [w.junctions[j] for j in w.tile_corners[t]] == honeycomb.corners(tile)
+        assert [w.tiles[n] if n >= 0 else None for n in w.tile_neighbours[t]] == [
+            n if n in tiles else None for n in neighbours(tile)
+        ]
     for j, junction in enumerate(w.junctions):
+        assert w.junction_index[junction] == w.grid_junctions[w.junction_xy[j]] == j
         inside = [n for n in honeycomb.junction_neighbours(junction) if n in w.junction_index]
         assert sorted(w.junctions[n] for n in w.junction_neighbours[j]) == sorted(inside)
+        assert list(w.junction_neighbours[j]) == sorted(w.junction_neighbours[j])
         assert w.light[j] == honeycomb.is_light(junction)
+    xs, ys = zip(*w.junction_xy, strict=True)
+    assert w.bounds == ((min(xs), min(ys)), (max(xs), max(ys)))
+    # every other grid point, and anything that is not one, has no id
+    (left, top), (right, bottom) = w.bounds
+    tile_points, junction_points = set(w.tile_xy), set(w.junction_xy)
+    for x in range(left - 4, right + 5):
+        for y in range(top - 3, bottom + 4):
+            assert ((x, y) in w.grid_tiles) == ((x, y) in tile_points)
+            assert ((x, y) in w.grid_junctions) == ((x, y) in junction_points)
+    for key in [(0.0, 0), (0, 0, 0), "a1", None, (10**30, -(10**30))]:
+        assert key not in w.grid_tiles
+        assert key not in w.tile_index
+    with pytest.raises(IndexError):
+        w.tile_xy[len(w.tiles)]
+
+
+def test_a_large_window_is_built_without_its_tables() -> None:
+    """A window of radius 90 (the largest Trugo game's) works out what it is asked for and
+    keeps only that: 24,571 cells, none of them looked at until asked for."""
+    w = honeycomb.TileWindow(90)
+    assert (len(w.tiles), len(w.junctions)) == (24_571, 49_686)
+    tables = (w.tile_corners, w.tile_neighbours, w.junction_neighbours, w.light)
+    assert all(len(table) == 0 for table in tables)
+    rng = random.Random(16)
+    for t in rng.sample(range(len(w.tiles)), 200):
+        tile = w.tiles[t]
+        assert w.tile_index[tile] == t
+        assert distance(tile, (0, 0)) <= 90
+        assert [w.junctions[j] for j in w.tile_corners[t]] == honeycomb.corners(tile)
+    assert len(w.tile_corners) == 200
+    assert len(w.tile_neighbours) == 0
+    assert distance(w.tiles[0], (0, 0)) == distance(w.tiles[-1], (0, 0)) == 90
+
+
+def test_a_memo_stays_within_its_limit() -> None:
+    calls: list[int] = []
+
+    def work(n: int) -> int:
+        calls.append(n)
+        if n < 0:
+            raise IndexError(n)
+        return n * n
+
+    memo = honeycomb.Memo(work, limit=10)
+    assert [memo[n % 25] for n in range(100)] == [(n % 25) ** 2 for n in range(100)]
+    assert len(memo) <= 10
+    assert memo[99] == memo[99] == 99 * 99
+    assert calls.count(99) == 1
+    with pytest.raises(IndexError):
+        memo[-1]
+    assert -1 not in memo

@@ -129,6 +129,9 @@ def test_the_limits_leave_room_for_every_legal_move() -> None:
     """The longest move of each game at its largest options, written with spaces around each
     part, is well within the limit."""
     tranglar_names = [tranglar_board.format_code(code) for code in action_table().keys]
+    names = trugo_board.frame(90)  # the longest names are at the frame's far corners
+    far_corners = [(x, y) for x in (names.left, names.left + names.columns - 1)
+                   for y in (names.top, names.top + names.rows - 1)]  # fmt: skip
     trig = trig_board.TrigBoard.named("triggest")
     longest = {
         "triggle": max(len(band.name) for band in TriggleBoard.of_size(8).bands),
@@ -140,7 +143,7 @@ def test_the_limits_leave_room_for_every_legal_move() -> None:
             for *corners, centre in trig.capture_triangles
             for corner in corners
         ),
-        "trugo": 2 * max(map(len, trugo_board.frame(90).junction_names)) + 1,
+        "trugo": 2 * max(len(trugo_board.frame(90).name(xy)) for xy in far_corners) + 1,
         "tranglar": max(map(len, tranglar_names)),
     }
     assert longest == {"triggle": 7, "tricolor": 7, "trig": 7, "trugo": 11, "tranglar": 32}

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from trigames.core.errors import OptionValueError, UnknownGameError
@@ -61,9 +62,25 @@ def parse_spec(text: str) -> GameSpec:
 
 
 def load_game(spec: str | GameSpec) -> AnyGame:
-    """The game named by a spec string such as ``triggle(players=3,misere=true)``."""
+    """The game named by a spec string such as ``triggle(players=3,misere=true)``.
+
+    Games are immutable once built (what they change later are caches only), so equal specs
+    share one game object: the :data:`GAMES_KEPT` most recently loaded are kept.
+
+    >>> load_game("trigger") is load_game("trig(board=trigger)")
+    True
+    """
     if isinstance(spec, str):
         spec = parse_spec(spec)
+    return _shared_game(spec)
+
+
+#: How many game objects :func:`load_game` keeps for reuse, the most recently loaded.
+GAMES_KEPT = 16
+
+
+@lru_cache(maxsize=GAMES_KEPT)
+def _shared_game(spec: GameSpec) -> AnyGame:
     return game_class(spec.name)(spec)
 
 

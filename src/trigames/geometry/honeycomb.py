@@ -28,13 +28,19 @@ True
 from __future__ import annotations
 
 import math
-from functools import cache
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from itertools import accumulate
+from typing import TypeVar, overload
 
-from trigames.geometry.hexcells import connected, hexagon
+from trigames.geometry.hexcells import connected
 from trigames.geometry.trilattice import DIRECTIONS, Point, add
 
 __all__ = [
+    "MEMO_LIMIT",
     "ORIENTATIONS",
+    "Memo",
     "TileWindow",
     "area_outlines",
     "band_corners",
@@ -61,6 +67,7 @@ __all__ = [
 
 Tile = Point
 Junction = Point
+P = TypeVar("P")
 
 
 def corner(tile: Tile, k: int) -> Junction:
@@ -276,68 +283,239 @@ def area_outlines(
 
 # --- a bounded window of the lattice, with integer ids --------------------------------------
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+#: The most entries a :class:`Memo` of a :class:`TileWindow` holds. A game touches a few hundred
+#: cells and junctions around its first tile, so this is rarely reached; past it the memo starts
+#: afresh, which keeps a window small however many games and positions use it.
+MEMO_LIMIT = 8192
+
+
+class Memo(dict[K, V]):
+    """A table worked out entry by entry, when an entry is first looked up with ``memo[key]``
+    (``get`` and ``in`` see only the entries worked out so far). It holds at most ``limit``
+    entries, starting afresh when full: a bounded cache, as fast as a dictionary once an entry
+    is known.
+
+    >>> squares = Memo(lambda n: n * n, limit=2)
+    >>> squares[3], squares[4], len(squares)
+    (9, 16, 2)
+    >>> squares[5], len(squares)  # it was full: it started afresh
+    (25, 1)
+    """
+
+    def __init__(self, work: Callable[[K], V], limit: int = MEMO_LIMIT) -> None:
+        super().__init__()
+        self.work = work
+        self.limit = limit
+
+    def __missing__(self, key: K) -> V:
+        value = self.work(key)
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+class _Rows:
+    """Grid points numbered in reading order, worked out from each row's extent.
+
+    Row ``top + i`` is ``rows[i] = (first, count, step)``: ``count`` points from ``X = first``,
+    the gaps between them ``step`` and ``period - step`` in turn. The numbers handed out are
+    shared objects (up to :data:`MEMO_LIMIT` of them): the tables made of them stay small and
+    close together in memory, which makes the rules' loops over them faster.
+    """
+
+    def __init__(self, top: int, rows: list[tuple[int, int, int]], period: int) -> None:
+        self.top, self.rows, self.period = top, rows, period
+        self.starts = list(accumulate((count for _, count, _ in rows), initial=0))
+        self.shared: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    def point(self, i: int) -> tuple[int, int]:
+        """The grid point numbered ``i`` (``IndexError`` outside the window)."""
+        if not 0 <= i < self.starts[-1]:
+            raise IndexError(f"no point {i} in the window")
+        row = bisect_right(self.starts, i) - 1
+        first, _, step = self.rows[row]
+        k = i - self.starts[row]
+        return (first + self.period * (k // 2) + step * (k % 2), self.top + row)
+
+    def number(self, x: int, y: int) -> int:
+        """The number of grid point ``(x, y)``, or -1 if it is not one of the points."""
+        row = y - self.top
+        if not 0 <= row < len(self.rows):
+            return -1
+        first, count, step = self.rows[row]
+        pairs, rest = divmod(x - first, self.period)
+        if rest not in (0, step):
+            return -1
+        k = 2 * pairs + (rest == step)
+        if not 0 <= k < count:
+            return -1
+        n = self.starts[row] + k
+        shared = self.shared
+        if len(shared) >= MEMO_LIMIT:
+            shared.clear()
+        return shared.setdefault(n, n)
+
+
+class _Points(Sequence[P]):
+    """The window's tiles, junctions or their grid points as a sequence, by id."""
+
+    def __init__(self, rows: _Rows, made: Callable[[int, int], P]) -> None:
+        self.rows, self.made = rows, made
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, i: int) -> P: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[P]: ...
+    def __getitem__(self, i: int | slice) -> P | Sequence[P]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return self.made(*self.rows.point(i if i >= 0 else i + len(self)))
+
+
+class _Ids(Mapping[Point, int]):
+    """The ids of the window's tiles or junctions, looked up by a point that ``grid`` turns into
+    grid coordinates: worked out, cheap however far the point lies."""
+
+    def __init__(
+        self, rows: _Rows, grid: Callable[[Point], tuple[int, int]], points: Sequence[Point]
+    ) -> None:
+        self.rows, self.grid, self.points = rows, grid, points
+
+    def __getitem__(self, key: Point) -> int:
+        if isinstance(key, tuple) and len(key) == 2 and all(isinstance(v, int) for v in key):
+            found = self.rows.number(*self.grid(key))
+            if found >= 0:
+                return found
+        raise KeyError(key)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self.points)
+
+
+def _same(x: int, y: int) -> tuple[int, int]:
+    return (x, y)
+
+
+def _unchanged(point: Point) -> tuple[int, int]:
+    return point
+
+
+def _grid_junction(x: int, y: int) -> Junction:
+    return (x, (3 * y - x) // 2)
+
+
+def _grid_tile(x: int, y: int) -> Tile:
+    return (x // 3, (y - x // 3) // 2)
+
 
 class TileWindow:
     """The tiles within ``radius`` steps of tile ``(0, 0)`` and all their corners, with integer ids.
 
     Tiles and junctions are numbered in reading order of their grid coordinates (top row
-    first, left to right), so sorting by id sorts them as a player reads a drawing. Tables
-    are tuples indexed by id; ``-1`` stands for a tile outside the window.
+    first, left to right), so sorting by id sorts them as a player reads a drawing. ``-1`` stands
+    for a tile outside the window.
+
+    Nothing is built for the whole window, which has ``3 r (r + 1) + 1`` tiles: ids, points and
+    grid coordinates are worked out from each row's extent, and the tables the rules use
+    (:attr:`tile_corners`, :attr:`tile_neighbours`, :attr:`junction_neighbours`, :attr:`light`)
+    are :class:`Memo` tables, filled as games reach their entries, each bounded by
+    :data:`MEMO_LIMIT`. Building a window of any size costs well under a millisecond.
 
     >>> w = window(1)
     >>> len(w.tiles), len(w.junctions)
     (7, 24)
-    >>> w.tiles[w.origin]
-    (0, 0)
+    >>> w.tiles[w.origin], w.tile_corners[w.origin], w.tile_neighbours[w.origin]
+    ((0, 0), (12, 8, 7, 11, 15, 16), (5, 2, 0, 1, 4, 6))
+    >>> w.bounds
+    ((-5, -3), (5, 3))
     """
 
     def __init__(self, radius: int) -> None:
         self.radius = radius
-        cells = sorted(hexagon((0, 0), radius), key=lambda t: tile_grid(t)[::-1])
-        self.tiles: tuple[Tile, ...] = tuple(cells)
-        self.tile_index = {tile: i for i, tile in enumerate(self.tiles)}
+        # Tile row Y (tile centres at Y = 2 r + q) holds the tiles q of Y's parity with
+        # |q|, |r| and |q + r| at most the radius: X = 3 q from the first, 6 apart.
+        spans: dict[int, tuple[int, int]] = {}
+        for y in range(-2 * radius, 2 * radius + 1):
+            low = max(-radius, y - 2 * radius, -2 * radius - y)
+            high = min(radius, y + 2 * radius, 2 * radius - y)
+            low += (low - y) % 2
+            high -= (high - y) % 2
+            spans[y] = (low, high)
+        tile_rows = _Rows(
+            -2 * radius, [(3 * low, (high - low) // 2 + 1, 6) for low, high in spans.values()], 12
+        )
+        # Junction row Y holds the corners at (X +- 2, Y) of tile row Y and (X +- 1, Y) of tile
+        # rows Y - 1 and Y + 1: from the leftmost of them to the rightmost, every X of the row's
+        # two classes mod 6 (2 and 4 on even rows, 1 and 5 on odd ones).
+        junction_rows = []
+        for y in range(-2 * radius - 1, 2 * radius + 2):
+            ends = [
+                (3 * spans[row][0] - reach, 3 * spans[row][1] + reach)
+                for row, reach in ((y - 1, 1), (y, 2), (y + 1, 1))
+                if row in spans
+            ]
+            first, last = min(low for low, _ in ends), max(high for _, high in ends)
+            step = 2 if first % 6 in (2, 5) else 4
+            pairs, rest = divmod(last - first, 6)
+            junction_rows.append((first, 2 * pairs + (rest > 0) + 1, step))
+        rows = _Rows(-2 * radius - 1, junction_rows, 6)
+        #: Every tile position of the window, by id.
+        self.tiles: Sequence[Tile] = _Points(tile_rows, _grid_tile)
+        self.tile_index: Mapping[Tile, int] = _Ids(tile_rows, tile_grid, self.tiles)
         self.origin = self.tile_index[(0, 0)]
-        found = {junction for tile in self.tiles for junction in corners(tile)}
-        self.junctions: tuple[Junction, ...] = tuple(
-            sorted(found, key=lambda j: junction_grid(j)[::-1])
+        #: Every junction (corner of a window tile), by id.
+        self.junctions: Sequence[Junction] = _Points(rows, _grid_junction)
+        self.junction_index: Mapping[Junction, int] = _Ids(rows, junction_grid, self.junctions)
+        #: Grid coordinates of each tile centre and junction, by id.
+        self.tile_xy: Sequence[tuple[int, int]] = _Points(tile_rows, _same)
+        self.junction_xy: Sequence[tuple[int, int]] = _Points(rows, _same)
+        #: Ids by grid coordinates.
+        self.grid_tiles: Mapping[tuple[int, int], int] = _Ids(tile_rows, _unchanged, self.tile_xy)
+        self.grid_junctions: Mapping[tuple[int, int], int] = _Ids(
+            rows, _unchanged, self.junction_xy
         )
-        self.junction_index = {junction: i for i, junction in enumerate(self.junctions)}
-        index = self.junction_index
+        #: The smallest and the largest grid coordinates of the junctions: ``((X, Y), (X, Y))``.
+        self.bounds = (
+            (min(first for first, _, _ in junction_rows), rows.top),
+            (max(rows.point(start - 1)[0] for start in rows.starts[1:]), -rows.top),
+        )
         #: For each tile, its six corners' junction ids, corner 0 first.
-        self.tile_corners: tuple[tuple[int, ...], ...] = tuple(
-            tuple(index[j] for j in corners(tile)) for tile in self.tiles
-        )
+        self.tile_corners: Memo[int, tuple[int, ...]] = Memo(self._corners)
         #: For each tile, its six neighbours' ids (neighbour ``k`` across edge ``k``), or -1.
-        self.tile_neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.tile_index.get(add(tile, step), -1) for step in DIRECTIONS)
-            for tile in self.tiles
-        )
-        around: list[list[tuple[int, int]]] = [[] for _ in self.junctions]
-        near: list[list[int]] = [[] for _ in self.junctions]
-        for t, ring in enumerate(self.tile_corners):
-            for k, j in enumerate(ring):
-                around[j].append((t, k))
-                for other in (ring[k - 1], ring[(k + 1) % 6]):
-                    if other not in near[j]:
-                        near[j].append(other)
-        #: For each junction, ``(tile id, corner index)`` of the window's tiles around it.
-        self.junction_tiles: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple(pairs) for pairs in around
-        )
-        #: For each junction, the junctions one tile edge away (within the window).
-        self.junction_neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(n)) for n in near
-        )
-        self.light: tuple[bool, ...] = tuple(is_light(j) for j in self.junctions)
-        self.tile_xy: tuple[tuple[int, int], ...] = tuple(tile_grid(t) for t in self.tiles)
-        self.junction_xy: tuple[tuple[int, int], ...] = tuple(
-            junction_grid(j) for j in self.junctions
-        )
-        self.grid_tiles = {xy: t for t, xy in enumerate(self.tile_xy)}
-        self.grid_junctions = {xy: j for j, xy in enumerate(self.junction_xy)}
+        self.tile_neighbours: Memo[int, tuple[int, ...]] = Memo(self._neighbours)
+        #: For each junction, the junctions one tile edge away (within the window), by id.
+        self.junction_neighbours: Memo[int, tuple[int, ...]] = Memo(self._near)
+        #: For each junction, whether it is light.
+        self.light: Memo[int, bool] = Memo(lambda j: is_light(self.junctions[j]))
+
+    def _corners(self, t: int) -> tuple[int, ...]:
+        index = self.junction_index
+        return tuple(index[j] for j in corners(self.tiles[t]))
+
+    def _neighbours(self, t: int) -> tuple[int, ...]:
+        tile, index = self.tiles[t], self.tile_index
+        return tuple(index.get(add(tile, step), -1) for step in DIRECTIONS)
+
+    def _near(self, j: int) -> tuple[int, ...]:
+        index = self.junction_index
+        found = (index.get(n, -1) for n in junction_neighbours(self.junctions[j]))
+        return tuple(sorted(n for n in found if n >= 0))
 
 
-@cache
+@lru_cache(maxsize=8)
 def window(radius: int) -> TileWindow:
-    """The :class:`TileWindow` of ``radius`` (built once, then shared)."""
+    """The :class:`TileWindow` of ``radius``, shared: the 8 most recently used are kept."""
     return TileWindow(radius)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 __all__ = [
     "SIDE_NAMES",
@@ -138,10 +138,11 @@ def _sort_key(cells: frozenset[Cell]) -> list[tuple[int, int, int]]:
     return sorted((y, x, k) for x, y, k in cells)
 
 
-@cache
+@lru_cache(maxsize=64)
 def orientations(cells: frozenset[Cell], reflections: bool) -> tuple[frozenset[Cell], ...]:
     """The distinct turns of a shape by quarter turns (and its mirror images if
-    ``reflections``), normalized, in a fixed order."""
+    ``reflections``), normalized, in a fixed order (kept for the 64 most recently used
+    shapes)."""
     found = {_moved(cells, turns, reflect) for turns in range(4) for reflect in (False, True)
              if reflections or not reflect}  # fmt: skip
     return tuple(sorted(found, key=_sort_key))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
@@ -220,7 +220,6 @@ def board_mask(text: str) -> int:
     return total
 
 
-@cache
 def shape_of(mask: int) -> str:
     """What the cells make, for error messages: ``a large triangle`` or ``no piece``."""
     for kind in (*COLOURED, G, H):
@@ -328,15 +327,19 @@ def format_code(code: Code) -> str:
     return f"x{piece}={listed}"
 
 
+#: The most move objects :func:`move_of` keeps (it starts afresh when full): more than the
+#: internal forms of all legal moves, which the action table numbers (4,689).
+MOVES_KEPT = 8192
+
 _MOVES: dict[Code, TranglarMove] = {}
 _CODES: dict[TranglarMove, Code] = {}
 
 
 def move_of(code: Code) -> TranglarMove:
-    """The move object of an internal form (made once, then shared)."""
+    """The move object of an internal form (made once, then shared while it is kept)."""
     move = _MOVES.get(code)
     if move is None:
-        if len(_MOVES) > 200_000:
+        if len(_MOVES) >= MOVES_KEPT:
             _MOVES.clear()
             _CODES.clear()
         move = _MOVES[code] = TranglarMove(format_code(code))
@@ -365,11 +368,12 @@ _BY_LOW: tuple[tuple[Part, ...], ...] = tuple(
 Tiling = tuple[tuple[Part, ...], tuple[tuple[int, int], ...]]
 
 
-@cache
+@lru_cache(maxsize=512)
 def tilings(mask: int) -> tuple[Tiling, ...]:
     """Every way to cover exactly the cells of ``mask`` with two or more coloured pieces:
     ``(pieces, needs)``, ``needs`` the ``(kind, count)`` pairs the pieces take from a
-    reserve."""
+    reserve. Kept for the 512 most recently used masks: more than there are placements of
+    coloured pieces, the only masks asked about."""
     found: list[tuple[Part, ...]] = []
 
     def grow(rest: int, chosen: list[Part]) -> None:

@@ -12,7 +12,7 @@ hexagons are fixed sets of lozenges, so each is one mask.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.bits import bits, mask
 from trigames.core.errors import MoveParseError
@@ -144,9 +144,10 @@ class TricolorBoard:
         return found
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=8)
     def of_size(size: int) -> TricolorBoard:
-        """The board of side ``size`` (built once, then shared)."""
+        """The board of side ``size``, shared: the 8 most recently used are kept (every size
+        the option allows)."""
         return TricolorBoard(size)
 
     def parse_lozenge(self, text: str) -> Lozenge:

@@ -13,7 +13,7 @@ count for the seat to move and against every other seat.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.protocol import score_lead
 from trigames.games.tricolor.board import HEXAGON, STAR, TricolorBoard
@@ -23,9 +23,10 @@ TURN = 0.3
 READY = 0.6
 
 
-@cache
+@lru_cache(maxsize=8)
 def scoring_shapes(board: TricolorBoard) -> tuple[int, ...]:
-    """The lozenge masks of every star and hexagon position on ``board``."""
+    """The lozenge masks of every star and hexagon position on ``board`` (kept for the 8 most
+    recently used boards)."""
     return tuple(lozenges for kind, _, lozenges in board.configurations if kind in (STAR, HEXAGON))
 
 

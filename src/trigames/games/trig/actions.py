@@ -18,7 +18,7 @@ table is built once per board.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.actions import (
     ActionTable,
@@ -32,9 +32,10 @@ from trigames.games.trig.board import TrigBoard, TrigMove
 from trigames.games.trig.rules import TrigRules, TrigState
 
 
-@cache
+@lru_cache(maxsize=8)
 def action_table(board: TrigBoard) -> ActionTable[tuple[int, int | None]]:
-    """The numbering of ``(cell, captured cell or None)`` on ``board``."""
+    """The numbering of ``(cell, captured cell or None)`` on ``board`` (kept for the 8 most
+    recently used boards)."""
     captures = sorted(
         {(corner, centre) for *corners, centre in board.capture_triangles for corner in corners}
     )

@@ -12,7 +12,7 @@ Cells are hexagons; sets of cells are ``int`` bit masks over :attr:`TrigBoard.ce
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.bits import mask
 from trigames.core.errors import MoveParseError
@@ -108,9 +108,10 @@ class TrigBoard:
         }
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=8)
     def named(name: str) -> TrigBoard:
-        """The board called ``trig``, ``trigger`` or ``triggest`` (built once, then shared)."""
+        """The board called ``trig``, ``trigger`` or ``triggest``, shared: the 8 most recently
+        used are kept (all three)."""
         return TrigBoard(name)
 
     def capture_move(self, cell: int, centre: int) -> TrigMove:

@@ -19,7 +19,7 @@ Wins and losses are judged by the protocol before this is asked.
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.bits import bits
 from trigames.games.trig.board import TrigBoard
@@ -31,9 +31,10 @@ PEG = 0.25
 TURN = 1 / 3
 
 
-@cache
+@lru_cache(maxsize=8)
 def _graph(board: TrigBoard) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
-    """Playing-cell neighbours of each cell, and per Pillar (its touching cells, its targets)."""
+    """Playing-cell neighbours of each cell, and per Pillar (its touching cells, its targets);
+    kept for the 8 most recently used boards."""
     playing = board.playing_mask
     near = tuple(tuple(bits(board.neighbours[c] & playing)) for c in range(len(board.cells)))
     goals = []

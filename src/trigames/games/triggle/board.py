@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable
-from functools import cache, reduce
+from functools import lru_cache, reduce
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
@@ -89,9 +89,10 @@ class TriggleBoard:
         self.triangle_index = {name: t for t, name in enumerate(self.triangle_names)}
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=8)
     def of_size(size: int) -> TriggleBoard:
-        """The board with ``size`` pegs per side (built once, then shared)."""
+        """The board with ``size`` pegs per side, shared: the 8 most recently used are kept
+        (every size the option allows)."""
         return TriggleBoard(size)
 
     def triangle_name(self, triangle: int) -> str:

@@ -20,12 +20,12 @@ meant. The first tile of the default game (36 tiles) is ``dg74``.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
 from trigames.core.protocol import NamedMove
-from trigames.geometry.honeycomb import window
+from trigames.geometry.honeycomb import Memo, window
 
 #: Orientation names: where a tile's light cap points (east, north-west, south-west).
 ORIENTATION_NAMES = ("e", "nw", "sw")
@@ -82,15 +82,23 @@ def spot_name(column: int, row: int) -> str:
     return f"{column_name(column)}{row + 1}"
 
 
+#: The most move objects a :class:`Frame` keeps in ``moves`` (it starts afresh when full).
+MOVES_KEPT = 10_000
+
+
 class Frame:
     """The fixed names of the grid points of the window of a game of ``tiles`` tiles.
 
-    ``tile_names`` and ``junction_names`` give every window cell's and junction's name by id;
-    ``moves`` keeps the move objects already named, so a move is made once per game size.
+    ``tile_names`` and ``junction_names`` give a window cell's and junction's name by id (worked
+    out when first asked for, then kept: see :class:`~trigames.geometry.honeycomb.Memo`);
+    ``moves`` keeps the move objects already named (at most :data:`MOVES_KEPT`), so a move is
+    seldom made twice for a game size.
 
     >>> names = frame(3)
     >>> names.columns, names.rows, names.name((0, 0)), names.point((11, 7), "l8e")
     (23, 15, 'l8', (0, 0))
+    >>> names.tile_names[names.window.origin]
+    'l8'
     >>> names.point((23, 0), "x1e")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -98,14 +106,12 @@ class Frame:
     """
 
     def __init__(self, tiles: int) -> None:
-        w = window(tiles)
-        xs = [x for x, _ in w.junction_xy]
-        ys = [y for _, y in w.junction_xy]
-        #: The grid point named ``a1``.
-        self.left, self.top = min(xs), min(ys)
-        self.columns, self.rows = max(xs) - self.left + 1, max(ys) - self.top + 1
-        self.tile_names = tuple(self.name(xy) for xy in w.tile_xy)
-        self.junction_names = tuple(self.name(xy) for xy in w.junction_xy)
+        self.window = window(tiles)
+        #: The grid point named ``a1`` is ``(left, top)``.
+        (self.left, self.top), (right, bottom) = self.window.bounds
+        self.columns, self.rows = right - self.left + 1, bottom - self.top + 1
+        self.tile_names: Memo[int, str] = Memo(lambda t: self.name(self.window.tile_xy[t]))
+        self.junction_names: Memo[int, str] = Memo(lambda j: self.name(self.window.junction_xy[j]))
         self.moves: dict[int, TrugoMove] = {}
 
     def name(self, point: tuple[int, int]) -> str:
@@ -126,9 +132,10 @@ class Frame:
         return column + self.left, row + self.top
 
 
-@cache
+@lru_cache(maxsize=8)
 def frame(tiles: int) -> Frame:
-    """The :class:`Frame` of games of ``tiles`` tiles (built once, then shared)."""
+    """The :class:`Frame` of games of ``tiles`` tiles, shared: the 8 most recently used are
+    kept."""
     return Frame(tiles)
 
 

@@ -12,9 +12,7 @@
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
@@ -25,6 +23,7 @@ from trigames.core.spec import GameSpec, Option
 from trigames.games.trugo.board import (
     FREE_RUN,
     MOVE,
+    MOVES_KEPT,
     ORIENTATION_NAMES,
     PASS,
     PASS_KIND,
@@ -40,11 +39,11 @@ from trigames.games.trugo.board import (
 from trigames.geometry.hexcells import distance
 from trigames.geometry.honeycomb import (
     ORIENTATIONS,
+    Memo,
     TileWindow,
     band_corners,
     grid_junction,
     grid_tile,
-    window,
 )
 
 WIN_NO_PIECES = "the opponent has no pieces left in the waning phase"
@@ -76,13 +75,28 @@ _Undo = tuple[
 ]
 
 
-@cache
-def _zobrist(junctions: int, tiles: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Random keys for stacks (7 per junction), tiles (3 per cell) and the side to move."""
-    rng = random.Random(20070718)
-    stacks = tuple(0 if k % 7 == 0 else rng.getrandbits(63) for k in range(7 * junctions))
-    placed = tuple(rng.getrandbits(63) for _ in range(ORIENTATIONS * tiles))
-    return stacks, placed, rng.getrandbits(63)
+_MASK = (1 << 64) - 1
+
+
+def _mix(n: int) -> int:
+    """A 63-bit key for the number ``n``: the SplitMix64 mixing of ``n``, cheap and well spread.
+
+    >>> _mix(0) != _mix(1) != _mix(2)
+    True
+    """
+    z = (n * 0x9E3779B97F4A7C15 + 0x2007_0718) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> 1
+
+
+#: Zobrist keys, shared by every game size (keys need only differ within a game): stack ``c``
+#: on junction ``j`` is ``STACK_KEYS[7 * j + c]`` (0 for no stack), tile ``t`` in orientation
+#: ``o`` is ``TILE_KEYS[3 * t + o]``, and ``SIDE_KEY`` marks Blue to move. Both tables are
+#: worked out as games reach them and hold at most ``MEMO_LIMIT`` keys each.
+STACK_KEYS: Memo[int, int] = Memo(lambda k: _mix(3 * k) if k % 7 else 0)
+TILE_KEYS: Memo[int, int] = Memo(lambda k: _mix(3 * k + 1))
+SIDE_KEY = _mix(2)
 
 
 def _stack_code(bottom: int, top: int) -> int:
@@ -93,6 +107,9 @@ def _stack_code(bottom: int, top: int) -> int:
         return 1 + top
     return 3 + 2 * bottom + top
 
+
+#: The most layouts a game keeps the tile moves of (see ``TrugoRules.tile_move_cache``).
+TILE_MOVES_KEPT = 256
 
 #: The words for a tile's orientation (where its light cap points) on a button.
 CAP_WORDS = {"e": "light cap east", "nw": "light cap north-west", "sw": "light cap south-west"}
@@ -112,7 +129,7 @@ class TrugoState(State[TrugoMove]):
         super().__init__(game)
         w = game.window
         self.window = w
-        self.names: Frame = frame(game.tiles)
+        self.names: Frame = game.names
         tiles, junctions = len(w.tiles), len(w.junctions)
         self.orient = [-1] * tiles  # orientation of each placed tile, -1 for an empty cell
         self.present: set[int] = set()
@@ -213,7 +230,7 @@ class TrugoState(State[TrugoMove]):
                 for t in sorted(self.present):
                     if self.removable(t):
                         cached.append((self._name(names, REMOVE, t, -1), (REMOVE, t, -1)))
-            if len(self.game.tile_move_cache) > 50_000:
+            if len(self.game.tile_move_cache) >= TILE_MOVES_KEPT:
                 self.game.tile_move_cache.clear()
             self.game.tile_move_cache[key] = cached
         table.update(cached)
@@ -294,7 +311,7 @@ class TrugoState(State[TrugoMove]):
                 text = f"{self.tile_name(a)}{ORIENTATION_NAMES[b]}"
             else:
                 text = f"-{self.tile_name(a)}"
-            if len(names) > 1_000_000:
+            if len(names) >= MOVES_KEPT:
                 names.clear()
             move = names[key] = TrugoMove(text)
         return move
@@ -411,7 +428,7 @@ class TrugoState(State[TrugoMove]):
             if bottom >= 0:
                 self.count[bottom] += 1
         self.bottom[j], self.top[j] = bottom, top
-        stacks = self.game.zobrist[0]
+        stacks = STACK_KEYS
         self.hash ^= stacks[7 * j + _stack_code(old_bottom, old_top)]
         self.hash ^= stacks[7 * j + _stack_code(bottom, top)]
 
@@ -433,7 +450,7 @@ class TrugoState(State[TrugoMove]):
             ja, jb = ring[a], ring[b]
             links[ja] = (*links.get(ja, ()), jb)
             links[jb] = (*links.get(jb, ()), ja)
-        key = self.game.zobrist[1][3 * t + o]
+        key = TILE_KEYS[3 * t + o]
         self.hash ^= key
         self.tile_hash ^= key
 
@@ -464,7 +481,7 @@ class TrugoState(State[TrugoMove]):
                     links[x] = tuple(rest)
                 else:
                     del links[x]
-        key = self.game.zobrist[1][3 * t + o]
+        key = TILE_KEYS[3 * t + o]
         self.hash ^= key
         self.tile_hash ^= key
 
@@ -525,7 +542,7 @@ class TrugoState(State[TrugoMove]):
             self.quiet = 0
         elif was_waning:
             self.quiet += 1
-        self.hash ^= self.game.zobrist[2]
+        self.hash ^= SIDE_KEY
         self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
         if kind == REMOVE:
             code = (REMOVE, a, removed_orientation)
@@ -694,11 +711,13 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
         self.pieces = spec.int_option("pieces")
         self.stacking = spec.bool_option("stacking")
         self.waning_limit = spec.int_option("waning_limit")
-        #: Every tile stays within ``tiles - 1`` steps of the first; empty cells next to them
-        #: one step further.
-        self.window: TileWindow = window(self.tiles)
-        self.zobrist = _zobrist(len(self.window.junctions), len(self.window.tiles))
-        #: Tile moves of a layout, keyed by its tiles' hash and whether the pool is empty.
+        #: The names of cells and junctions, and the window of cells they name: every tile
+        #: stays within ``tiles - 1`` steps of the first; empty cells next to them one step
+        #: further.
+        self.names: Frame = frame(self.tiles)
+        self.window: TileWindow = self.names.window
+        #: Tile moves of a layout, keyed by its tiles' hash and whether the pool is empty (at
+        #: most ``TILE_MOVES_KEPT`` layouts: it starts afresh when full).
         self.tile_move_cache: dict[int, list[tuple[TrugoMove, Code]]] = {}
 
     def new_initial_state(self) -> TrugoState:
@@ -988,7 +1007,7 @@ def _read_end(state: TrugoState, obj: Mapping[str, Any], full: tuple[int, int]) 
                 "'result' is null, but 'quiet' has reached the waning limit: the game is over"
             )
         state.to_move = to_move
-        state.hash ^= game.zobrist[2] if to_move == 1 else 0
+        state.hash ^= SIDE_KEY if to_move == 1 else 0
         return
     winners, reason = result
     if no_pieces:
