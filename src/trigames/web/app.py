@@ -21,6 +21,7 @@ import json
 import logging
 import re
 import socket
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -38,7 +39,7 @@ from trigames.core.errors import TrigamesError
 from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages
-from trigames.web.limits import MAX_BODY, MAX_TOKEN, MAX_WS_MESSAGE, SEND_TIMEOUT
+from trigames.web.limits import MAX_BODY, MAX_TOKEN, MAX_WS_MESSAGE, SEND_TIMEOUT, SWITCH_INTERVAL
 from trigames.web.rules_page import rules_html
 from trigames.web.service import (
     HUMAN,
@@ -415,6 +416,10 @@ def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False)
                 f"cannot listen on {host}:{port} ({error.strerror}); is trigames serve already "
                 "running there? Choose another port with --port",
             ) from None
+    # The computer players think in worker threads and hold the interpreter's lock while they
+    # do; the event loop takes it back at the next switch, so switch often: answers then wait
+    # for the lock about a millisecond rather than five each time.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     config = uvicorn.Config(create_app(db_path), host=host, port=port, ws_max_size=MAX_WS_MESSAGE)
     server = uvicorn.Server(config)
     hide_tokens_in_logs()
