@@ -8,7 +8,10 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -22,6 +25,14 @@ from trigames.web.service import GameService, TooManyRequestsError
 from trigames.web.store import GameRow, Store, StoredSeat
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
+T = TypeVar("T")
+
+
+def apart(work: Callable[[], T]) -> T:
+    """``work()`` in a thread of its own, with no event loop of the test session's around
+    (the browser tests' Playwright keeps one running in the main thread)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(work).result()
 
 
 def test_games_nobody_watches_leave_memory_beyond_the_idle_limit(
@@ -60,7 +71,7 @@ def test_a_seat_may_ask_for_only_a_few_hints_a_minute(monkeypatch: pytest.Monkey
         with pytest.raises(TooManyRequestsError, match="2 hints a minute"):
             await service.hint(game_id, ann)
 
-    asyncio.run(ask())
+    apart(lambda: asyncio.run(ask()))
     service.close()
 
 
@@ -75,7 +86,7 @@ def test_hints_wait_in_a_short_queue_and_more_are_refused(
             *(service.hint(game_id, ann) for _ in range(5)), return_exceptions=True
         )
 
-    answers = asyncio.run(ask_many())
+    answers = apart(lambda: asyncio.run(ask_many()))
     refused = [a for a in answers if isinstance(a, TooManyRequestsError)]
     assert len(refused) == 3  # one computed, one waiting, the rest refused
     assert "busy" in str(refused[0])
@@ -91,7 +102,7 @@ def test_only_the_newest_view_waits_for_a_slow_client() -> None:
     async def never_done(view: str) -> None:
         await asyncio.sleep(3600)
 
-    assert asyncio.run(updates.send_all(never_done, timeout=0.05)) is False
+    assert apart(lambda: asyncio.run(updates.send_all(never_done, timeout=0.05))) is False
 
 
 def test_a_broken_stored_game_never_breaks_the_listing(tmp_path: Path) -> None:
@@ -167,6 +178,6 @@ def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(tmp_path: P
     seats = [StoredSeat("Ann", "human", "h"), StoredSeat("Bot", "mcts(seconds=inf)")]
     store.insert(GameRow("old", "trig", seats, ["G6"]))
     service = GameService(store)
-    assert service.resume() == 1  # without an event loop the computer answers at once
+    assert apart(service.resume) == 1  # without an event loop the computer answers at once
     assert service.view("old")["ply"] == 2
     service.close()
