@@ -39,7 +39,7 @@ def test_hint_save_new_game_and_resign(pages: Pages) -> None:
         page.click("#save")
     saved = download.value.path()
     record = json.loads(saved.read_text())
-    shown = page.locator("#moves li").all_inner_texts()
+    shown = page.locator("#moves li .move-link").all_inner_texts()
     assert record["moves"] == shown
     assert record["game"] == "triggle(size=3)"
     assert [player["name"] for player in record["players"]] == ["Ann", "Robot"]
@@ -72,7 +72,7 @@ def test_the_lobby_lists_games_and_explains_bad_options(pages: Pages) -> None:
     page.goto("/")
     expect(page.locator(f'#games a.game-link[href="/games/{created["id"]}"]')).to_contain_text("Cy")
     page.select_option("#game", "tricolor")
-    expect(page.locator("#option-help")).to_contain_text("size=4")
+    expect(page.locator("#option-size")).to_have_value("4")
     page.fill("#options", "size=99")
     expect(page.locator("#error")).to_contain_text("size")
     expect(page.locator("#create")).to_be_disabled()

@@ -35,7 +35,7 @@ def test_a_draw_is_offered_declined_then_agreed(pages: Pages) -> None:
     for page in (ann, bob):
         expect(page.locator("body")).to_have_attribute("data-over", "true")
         expect(page.locator("#turn")).to_contain_text("draw agreed")
-        expect(page.locator("#moves li").last).to_have_text("Draw agreed")
+        expect(page.locator("#moves li .move-link").last).to_have_text("Draw agreed")
     ann.screenshot(path=str(SCREENSHOTS / "draw-agreed-desktop.png"), full_page=True)
 
 
@@ -46,7 +46,7 @@ def test_with_three_players_a_resigning_seat_leaves_and_the_others_finish(pages:
     page.click("#resign")
     page.click("#confirm-resign")
     expect(page.locator("#seats .seat.out .seat-name")).to_have_text("Ann")
-    expect(page.locator("#moves li").first).to_have_text("Ann (Blue) resigns")
+    expect(page.locator("#moves li .move-link").first).to_have_text("Ann (Blue) resigns")
     expect(page.locator("body")).to_have_attribute("data-over", "true", timeout=30_000)
     expect(page.locator("#resign")).to_be_hidden()
     expect(page.locator("#turn")).not_to_contain_text("Ann")

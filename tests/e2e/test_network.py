@@ -38,14 +38,14 @@ def test_two_players_and_a_spectator_see_every_move_live(pages: Pages) -> None:
     expect(bob.locator("#seats .seat.mine .seat-name")).to_have_text("Bob")
     expect(bob.locator("#board .target")).to_have_count(0)
     expect(watcher.locator("#undo")).to_be_hidden()
-    expect(watcher.locator("#replay")).to_be_visible()
+    expect(watcher.locator("#watching")).to_be_visible()
 
     expect(ann.locator("body")).to_have_attribute("data-my-turn", "true")
     play_one_move(ann, rng)
     for page in (ann, bob, watcher):
         expect_ply(page, 1)
-    first = ann.locator("#moves li").nth(0).inner_text()
-    expect(bob.locator("#moves li").nth(0)).to_have_text(first)
+    first = ann.locator("#moves li .move-link").nth(0).inner_text()
+    expect(bob.locator("#moves li .move-link").nth(0)).to_have_text(first)
     expect(watcher.locator("#last-move")).to_have_text(ann.locator("#last-move").inner_text())
 
     # Out of turn, Ann's page offers nothing and a click on a peg does nothing.
@@ -75,8 +75,8 @@ def test_two_players_and_a_spectator_see_every_move_live(pages: Pages) -> None:
     play_one_move(ann, rng)
     bob.reload()
     expect_ply(bob, 1)
-    expect(bob.locator("#moves li").nth(0)).to_have_text(
-        ann.locator("#moves li").nth(0).inner_text()
+    expect(bob.locator("#moves li .move-link").nth(0)).to_have_text(
+        ann.locator("#moves li .move-link").nth(0).inner_text()
     )
     expect(bob.locator("body")).to_have_attribute("data-my-turn", "true")
     play_one_move(bob, rng)
@@ -93,7 +93,7 @@ def test_a_forged_token_is_told_so(pages: Pages) -> None:
     expect(intruder.locator("#error")).to_contain_text(
         "this token holds no seat in this game; this page only watches the game"
     )
-    expect(intruder.locator("#replay")).to_be_visible()
+    expect(intruder.locator("#watching")).to_be_visible()
     expect(intruder.locator("#board .target")).to_have_count(0)
 
 
@@ -130,6 +130,6 @@ def test_the_page_reconnects_after_the_server_restarts(pages: Pages, tmp_path: P
         )
         assert answer.status_code == 200, answer.text
         expect_ply(ann, 1)
-        expect(ann.locator("#moves li")).to_have_text([move])
+        expect(ann.locator("#moves li .move-link")).to_have_text([move])
     finally:
         own.stop()

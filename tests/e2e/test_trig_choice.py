@@ -44,8 +44,8 @@ def test_clicking_a_cell_with_a_capture_shows_the_choice(
     expect(page.locator("body")).to_have_attribute("data-ply", str(len(MOVES)))  # nothing played
     if size == "desktop":
         decline.click()
-        expect(page.locator("#moves li").last).to_have_text("G9")
+        expect(page.locator("#moves li .move-link").last).to_have_text("G9")
     else:
         click_place(page, "G8")
-        expect(page.locator("#moves li").last).to_have_text("G9xG8")
+        expect(page.locator("#moves li .move-link").last).to_have_text("G9xG8")
     expect(page.locator("body")).to_have_attribute("data-ply", str(len(MOVES) + 1))

@@ -61,6 +61,9 @@ class State(ABC, Generic[MoveT]):
     def __init__(self, game: Game[MoveT, Any]) -> None:
         self.game = game
         self.history: list[MoveT | Ending] = []
+        #: Who made each entry of the history: the seat that moved, the seat that resigned or
+        #: ran out of time, ``None`` for a draw agreed.
+        self.movers: list[int | None] = []
         self.to_move = 0
         #: The endings that took effect on this position, in order (played or loaded).
         self.endings: list[Ending] = []
@@ -163,14 +166,17 @@ class State(ABC, Generic[MoveT]):
         if isinstance(move, Ending):
             self._end(move)
             self.history.append(move)
+            self.movers.append(move.seat if isinstance(move, Withdrawal) else None)
             return
         if self.to_move is None:
             raise GameOverError(f"cannot play {move}: the game is over")
         reason = self.illegal_reason(move)
         if reason is not None:
             raise IllegalMoveError(f"{move} is not legal: {reason}")
+        mover = self.to_move
         self._apply(move)
         self.history.append(move)
+        self.movers.append(mover)
 
     def resign(self, seat: int | None = None) -> None:
         """``seat`` (by default the player to move) resigns: with two players the other one
@@ -187,6 +193,7 @@ class State(ABC, Generic[MoveT]):
         if not self.history:
             raise UndoError("there is no move to take back")
         move = self.history.pop()
+        self.movers.pop()
         if isinstance(move, Ending):
             self.endings.pop()
             self.to_move, self.withdrawn, self.ending = self._before_endings.pop()
@@ -501,6 +508,11 @@ class Game(ABC, Generic[MoveT, StateT]):
     def heuristic(self, state: StateT, seat: int) -> float:
         """Value of an unfinished position for ``seat``: by default its lead in score."""
         return score_lead(state, seat)
+
+    def result_places(self, state: StateT) -> list[str]:
+        """The places (``data-name`` on the picture) that made the result of a finished game,
+        for a page to highlight: a winning chain, say. By default none."""
+        return []
 
     def move_facts(self, state: StateT) -> dict[str, float]:
         """Numbers about the last move on ``state`` for analysis reports (by default none).

@@ -90,8 +90,9 @@ def list_games() -> list[type[AnyGame]]:
 
 
 def describe_games() -> list[dict[str, Any]]:
-    """Every game with its title, summary and options (default, range, help), JSON-ready:
-    for ``trigames list --json`` and the web lobby."""
+    """Every game with its title, summary and options (default, range, help, and what a menu
+    needs: ``choices``, or ``minimum`` and ``maximum``), JSON-ready: for ``trigames list --json``
+    and the web lobby's menus."""
     return [
         {
             "name": cls.name,
@@ -107,6 +108,9 @@ def describe_games() -> list[dict[str, Any]]:
                     "default": o.default,
                     "values": o.describe_range(),
                     "help": o.help,
+                    "choices": list(o.choices),
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
                 }
                 for o in cls.options
             ],

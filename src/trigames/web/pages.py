@@ -55,16 +55,25 @@ def not_found(title: str, message: str) -> str:
 
 
 LOBBY = """<h1>Play a game</h1>
+<section class="panel" id="your-games-panel" aria-labelledby="your-games-heading" hidden>
+<h2 id="your-games-heading">Your games</h2>
+<ul id="your-games" class="games"></ul>
+</section>
 <section class="panel" aria-labelledby="new-heading">
 <h2 id="new-heading">New game</h2>
 <form id="new-game-form" novalidate>
 <label for="game">Game</label>
 <select id="game" name="game"></select>
 <p id="game-summary" class="summary"></p>
-<label for="options">Variant options</label>
+<fieldset id="variant" class="variant">
+<legend>Variant</legend>
+<div id="option-controls" class="option-controls"></div>
+<label for="options" class="spec-label">Options as written in a spec
+<span class="muted">(for those who want them)</span></label>
 <input id="options" name="options" autocomplete="off" spellcheck="false"
   placeholder="the defaults, or e.g. size=3,players=3">
-<dl id="option-help" class="option-help"></dl>
+<p id="spec-shown" class="spec-shown muted"></p>
+</fieldset>
 <fieldset id="seats-fieldset">
 <legend>Seats</legend>
 <div id="seat-rows"></div>
@@ -90,6 +99,17 @@ GAME = """<div class="game-layout">
 <section class="board-column" aria-label="Board">
 <h1 id="title">Loading…</h1>
 <p id="turn" class="turn" aria-live="polite"></p>
+<section id="result" class="panel result" role="status" aria-live="polite" hidden>
+<h2 id="result-headline"></h2>
+<p id="result-how"></p>
+<button type="button" id="rematch" class="primary">Rematch</button>
+<button type="button" id="result-new-game">New game</button>
+</section>
+<p id="watching" class="panel notice watching" hidden>You are watching this game. To play,
+open the link of your seat: whoever created the game has one for each seat. A browser that holds
+a seat opens the game at its seat by itself.</p>
+<p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
+<button type="button" id="back-to-game">Back to the game (End)</button></p>
 <div id="board-area" class="board-area">
 <div id="board" class="board"></div>
 <div id="preview" class="board preview" hidden></div>

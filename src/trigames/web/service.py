@@ -306,6 +306,7 @@ class GameService:
                 for n, s in enumerate(row.seats)
             ],
             "moves": list(row.moves),
+            "movers": list(state.movers),
             "ply": len(row.moves),
             "to_move": to_move,
             "legal_moves": [str(m) for m in legal],
@@ -314,6 +315,7 @@ class GameService:
             "status": game.status(state),
             "last_move": game.describe_last(state) if state.history else None,
             "outcome": None if outcome is None else outcome.to_json(),
+            "highlights": [] if outcome is None else game.result_places(state),
             "over": live.over,
             "thinking": live.thinking is not None,
             "undo_request": row.undo_request,

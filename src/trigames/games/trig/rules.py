@@ -268,6 +268,36 @@ class TrigState(State[TrigMove]):
             for pillar in board.pillar_bits
         )
 
+    def winning_cells(self) -> int:
+        """The winner's pegs that won: every chain that links a Pillar to the edge or to a
+        second Pillar, and the pegs around a Pillar they shut in (none without a winner).
+
+        >>> import trigames
+        >>> state = trigames.load_game("trig").new_initial_state()
+        >>> state.winning_cells()
+        0
+        """
+        if self.winner is None:
+            return 0
+        board = self.board
+        mine = self.pegs[self.winner]
+        cells = seen = 0
+        for start in bits(mine):
+            if seen >> start & 1:
+                continue
+            chain = self._chain(mine, start)
+            seen |= chain
+            touched = sum(1 for touch in board.pillar_touch if chain & touch)
+            if touched and (chain & board.edge_mask or touched >= 2):
+                cells |= chain
+        free = board.all_cells & ~mine
+        for pillar in board.pillar_bits:
+            region = flood(board.neighbours, 1 << pillar, free, until=board.edge_mask)
+            if not region & board.edge_mask:
+                for cell in bits(region):
+                    cells |= board.neighbours[cell] & mine
+        return cells
+
     # --- positions ----------------------------------------------------------------------------
 
     def _position_json(self) -> dict[str, Any]:
@@ -335,6 +365,10 @@ class TrigRules(Game[TrigMove, TrigState]):
             return [move]
         captures = state.captures_at(cell, state.to_move)
         return [move, *(self.board.capture_move(cell, m) for m in captures)]
+
+    def result_places(self, state: TrigState) -> list[str]:
+        """The cells of the winning chains, and the pegs around a Pillar shut in."""
+        return [self.board.placements[cell].name for cell in bits(state.winning_cells())]
 
     def move_facts(self, state: TrigState) -> dict[str, float]:
         """``captures``: 1 when the last move captured a peg."""

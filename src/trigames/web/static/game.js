@@ -6,6 +6,7 @@
 import { api, createdKey, el, showError } from "./common.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
+import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -101,6 +102,11 @@ function seatLabel(seat) {
   return name === color ? name : `${name} (${color})`;
 }
 
+function swatch(seat) {
+  const { color, swatch: fill } = page.view.seats[seat];
+  return el("span", { class: "swatch", style: `background:${fill || colours[color.toLowerCase()] || "#999"}`, title: color });
+}
+
 function turnText() {
   if (page.view.over) {
     const outcome = page.view.outcome;
@@ -122,7 +128,7 @@ function renderSeats() {
       return el(
         "li",
         { class: `seat${seat.seat === page.view.to_move ? " to-move" : ""}${mine ? " mine" : ""}${out ? " out" : ""}`, dataset: { seat: seat.seat } },
-        el("span", { class: "swatch", style: `background:${colours[seat.color.toLowerCase()] || "#999"}`, title: seat.color }),
+        swatch(seat.seat),
         el("span", { class: "seat-name" }, seat.name),
         el("span", { class: "seat-kind muted" }, seat.kind === "human" ? seat.color : `${seat.color}, computer: ${seat.kind}`),
         mine ? el("span", { class: "you-badge" }, "you") : null,
@@ -133,37 +139,58 @@ function renderSeats() {
   );
 }
 
-function canReplay() {
-  return page.view.over || page.you.length === 0;
+/** Who made move ``index`` of the list: a seat, or null (a draw agreed). */
+function moverOf(index) {
+  const movers = page.view.movers || [];
+  return index < movers.length ? movers[index] : null;
 }
 
+/** The move list: each move with who made it (colour and name); any move shows the position
+ * after it, while the live game goes on. The list scrolls inside itself, never the page. */
 function renderMoves() {
   const shown = page.replayPly === null ? page.view.ply : page.replayPly;
-  $("moves").replaceChildren(
+  const list = $("moves");
+  list.replaceChildren(
     ...page.view.moves.map((move, index) => {
+      const mover = moverOf(index);
       const current = index + 1 === shown;
-      return el("li", { class: current ? "current" : null },
-        canReplay()
-          ? el("button", { type: "button", class: "move-link", "aria-label": `Show the position after move ${index + 1}, ${moveText(move)}`, onclick: () => replayTo(index + 1) }, moveText(move))
-          : el("span", {}, moveText(move)),
+      const said = moveText(move);
+      const who = mover === null ? null : page.view.seats[mover].name;
+      return el("li", { class: current ? "current" : null, dataset: { mover: mover ?? "" } },
+        el("span", { class: "move-number", "aria-hidden": "true" }, `${index + 1}.`),
+        mover === null ? null : swatch(mover),
+        who === null || said.startsWith(seatLabel(mover)) ? null : el("span", { class: "mover" }, who),
+        el("button", {
+          type: "button",
+          class: "move-link",
+          "aria-current": current ? "step" : null,
+          "aria-label": `Show the position after move ${index + 1}${who ? ` by ${who}` : ""}, ${said}`,
+          onclick: () => replayTo(index + 1),
+        }, said),
       );
     }),
   );
-  const current = $("moves").querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  const current = list.querySelector(".current");
+  if (current) {  // bring it into the list's view without moving the page
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function renderReplay() {
   const panel = $("replay");
-  panel.hidden = !canReplay();
-  if (panel.hidden) {
-    page.replayPly = null;
-    return;
-  }
+  panel.hidden = page.view.ply === 0;
   const shown = page.replayPly === null ? page.view.ply : page.replayPly;
   $("replay-ply").textContent = `${shown} / ${page.view.ply}`;
   $("replay-first").disabled = $("replay-prev").disabled = shown === 0;
   $("replay-next").disabled = $("replay-last").disabled = shown === page.view.ply;
+  const looking = $("looking-back");
+  looking.hidden = page.replayPly === null;
+  if (!looking.hidden) {
+    $("looking-back-text").textContent = `Looking back at the position after move ${page.replayPly} of ${page.view.ply}${page.view.over ? "" : ": the game goes on"}.`;
+  }
 }
 
 let boardFor = null; // what the board shows: "live:VERSION" or "ply:N"
@@ -257,6 +284,43 @@ function renderLinks() {
   box.hidden = false;
 }
 
+/** How a finished game ended, for the result panel: who won, and how. */
+function resultText() {
+  const outcome = page.view.outcome;
+  const winners = outcome.winners;
+  const reason = outcome.reason;
+  if (winners.length !== 1) {
+    const who = winners.length === page.view.seats.length ? "" : ` between ${winners.map(seatLabel).join(" and ")}`;
+    return [`Draw${who}`, reason === "draw agreed" ? "The players agreed to a draw." : `The game ended: ${reason}.`];
+  }
+  const winner = seatLabel(winners[0]);
+  const scores = outcome.scores.map((score, seat) => `${page.view.seats[seat].name} ${score}`).join(", ");
+  if (reason.endsWith(" resigned")) return [`${winner} wins`, `${reason}.`];
+  if (reason.endsWith(" ran out of time")) return [`${winner} wins`, `${reason}.`];
+  return [`${winner} wins`, `${reason[0].toUpperCase()}${reason.slice(1)}. Score: ${scores}.`];
+}
+
+/** The result panel, announced when the game ends; the places that made the result lit. */
+function renderResult() {
+  const panel = $("result");
+  if (!page.view.over || !page.view.outcome) {
+    panel.hidden = true;
+    return;
+  }
+  const [headline, how] = resultText();
+  $("result-headline").textContent = headline;
+  $("result-how").textContent = how;
+  panel.hidden = false;
+  if (page.replayPly === null) {
+    for (const name of page.view.highlights || []) placesNamed(name).forEach((node) => node.classList.add("winning"));
+  }
+}
+
+/** A page without a seat says that it watches, and how to play. */
+function renderWatching() {
+  $("watching").hidden = page.you.length > 0 || page.view.over;
+}
+
 function render() {
   document.title = `${page.view.title} · trigames`;
   $("title").textContent = `${page.view.title}${page.view.game.includes("(") ? ` — ${page.view.game}` : ""}`;
@@ -264,6 +328,7 @@ function render() {
   $("status").textContent = page.view.status;
   $("last-move").textContent = page.view.last_move || "No move yet.";
   renderSeats();
+  renderWatching();
   renderReplay();
   renderMoves();
   renderActions();
@@ -272,6 +337,7 @@ function render() {
   const finish = () => {
     renderInput();
     renderHint();
+    renderResult();
     updateDataset();
   };
   if (page.replayPly === null) finish();
@@ -340,8 +406,35 @@ function newGame() {
   location.href = `/?${query}`;
 }
 
+/** Arrow keys step through the game: left and right a move, Home and End the ends. */
+function stepWithKeys(event) {
+  if (!page.view || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+  const shown = page.replayPly ?? page.view.ply;
+  const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: page.view.ply }[event.key];
+  if (to === undefined || page.view.ply === 0) return;
+  event.preventDefault();
+  replayTo(to);
+}
+
+/** The seat this browser holds: the link's token (which then leaves the address bar), else
+ * the one kept for this game. */
+function takeSeatToken() {
+  if (page.token) {
+    history.replaceState(null, "", location.pathname);
+  } else {
+    page.token = tokenFor(page.gameId);
+  }
+}
+
 async function start() {
   onMove(send);
+  takeSeatToken();
+  document.addEventListener("keydown", stepWithKeys);
+  // the rules open beside the game, so the game stays where it is
+  document.querySelectorAll("header.site nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
+  $("back-to-game").addEventListener("click", () => replayTo(page.view.ply));
+  $("rematch").addEventListener("click", newGame);
+  $("result-new-game").addEventListener("click", newGame);
   $("replay-first").addEventListener("click", () => replayTo(0));
   $("replay-prev").addEventListener("click", () => replayTo((page.replayPly ?? page.view.ply) - 1));
   $("replay-next").addEventListener("click", () => replayTo((page.replayPly ?? page.view.ply) + 1));
@@ -375,8 +468,10 @@ async function start() {
   if (page.token) {
     try {
       page.you = (await api(`/api/games/${page.gameId}/seats`, { token: page.token })).seats;
+      holdSeat(page.gameId, page.token);
     } catch (error) {
       showError(`${error.message}; this page only watches the game`);
+      forgetSeat(page.gameId);
       page.token = null;
     }
   }

@@ -1,5 +1,6 @@
 // The lobby: choose a game, its variant and who plays each seat; create it; list recent games.
 import { api, createdKey, el, showError, splitSpec } from "./common.js";
+import { forgetSeat, heldSeats, holdSeat } from "./seats.js";
 
 const gameSelect = document.getElementById("game");
 const optionsInput = document.getElementById("options");
@@ -58,17 +59,70 @@ function renderSeats(preset) {
   );
 }
 
-function renderOptionHelp() {
-  const entry = catalog.games.find((game) => game.name === gameSelect.value);
+function chosenGame() {
+  return catalog.games.find((game) => game.name === gameSelect.value);
+}
+
+/** One control per option, built from what the game declares: a box to tick for true or
+ * false, a menu for choices, a number field within the range for whole numbers. */
+function renderOptionControls() {
+  const entry = chosenGame();
   document.getElementById("game-summary").textContent = entry.summary;
-  const help = document.getElementById("option-help");
-  help.replaceChildren(
-    ...entry.options.flatMap((option) => [
-      el("dt", {}, el("code", {}, `${option.name}=${JSON.stringify(option.default).replace(/"/g, "")}`)),
-      el("dd", {}, `${option.help} (${option.values})`),
-    ]),
-  );
-  if (!entry.options.length) help.append(el("dd", {}, "This game has no options."));
+  const controls = document.getElementById("option-controls");
+  controls.replaceChildren(...entry.options.map((option) => {
+    const id = `option-${option.name}`;
+    let control;
+    if (typeof option.default === "boolean") {
+      control = el("input", { type: "checkbox", id, checked: option.default });
+    } else if (option.choices.length) {
+      control = el("select", { id }, ...option.choices.map((choice) => el("option", { value: choice, selected: choice === option.default }, choice)));
+    } else {
+      control = el("input", { type: "number", id, min: option.minimum, max: option.maximum, step: 1, value: option.default, inputmode: "numeric" });
+    }
+    control.dataset.option = option.name;
+    control.addEventListener(control.type === "number" ? "input" : "change", optionsFromControls);
+    return el("div", { class: `option-row${typeof option.default === "boolean" ? " option-check" : ""}` },
+      el("label", { for: id }, option.name.replace(/_/g, " ")),
+      control,
+      el("span", { class: "option-about muted" }, `${option.help} (${option.values}; default ${String(option.default)})`));
+  }));
+  if (!entry.options.length) controls.append(el("p", { class: "muted" }, "This game has no options."));
+}
+
+/** The options part of the spec from the controls: the values that differ from the defaults. */
+function optionsFromControls() {
+  const pairs = [];
+  for (const option of chosenGame().options) {
+    const control = document.getElementById(`option-${option.name}`);
+    const value = control.type === "checkbox" ? control.checked : control.value.trim();
+    if (String(value) !== String(option.default)) pairs.push(`${option.name}=${value}`);
+  }
+  optionsInput.value = pairs.join(",");
+  specChanged();
+}
+
+/** Set the controls from a canonical spec string, such as ``triggle(size=3)``. */
+function controlsFromSpec(canonical) {
+  const [, options] = splitSpec(canonical);
+  const values = Object.fromEntries(options ? options.split(",").map((pair) => pair.split("=")) : []);
+  for (const option of chosenGame().options) {
+    const control = document.getElementById(`option-${option.name}`);
+    if (!control || document.activeElement === control) continue;
+    const value = values[option.name] ?? String(option.default);
+    if (control.type === "checkbox") control.checked = value === "true";
+    else control.value = value;
+  }
+  document.getElementById("spec-shown").textContent = `Spec: ${canonical}`;
+}
+
+let timer = null;
+
+/** The spec changed (typed, or from the controls): check it a moment later. */
+function specChanged() {
+  checking++; // an answer about the text before this change no longer counts
+  createButton.disabled = true;
+  clearTimeout(timer);
+  timer = setTimeout(() => checkSpec(), 250);
 }
 
 /** Ask the server whether the spec is valid and how many seats it has. */
@@ -80,6 +134,7 @@ async function checkSpec(preset) {
     if (number !== checking) return;
     spec = found;
     showError("");
+    controlsFromSpec(found.game);
     renderSeats(preset);
   } catch (error) {
     if (number !== checking) return;
@@ -105,7 +160,8 @@ async function create(event) {
     const { view, ...kept } = created;
     localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
     const human = created.seats.find((seat) => seat.token);
-    location.href = human ? `/games/${created.id}?token=${encodeURIComponent(human.token)}` : `/games/${created.id}`;
+    if (human) holdSeat(created.id, human.token);
+    location.href = `/games/${created.id}`;
   } catch (error) {
     showError(error.message);
     createButton.disabled = false;
@@ -139,6 +195,44 @@ async function listGames() {
   }
 }
 
+/** Whose turn it is in a game this browser holds a seat in, as a short phrase. */
+function turnPhrase(view, seats) {
+  if (view.over) {
+    const winners = view.outcome ? view.outcome.winners : [];
+    if (winners.length === 1) return seats.includes(winners[0]) ? "you won" : `${view.seats[winners[0]].name} won`;
+    return "a draw";
+  }
+  if (view.to_move === null) return "";
+  return seats.includes(view.to_move) ? "your turn" : `${view.seats[view.to_move].name} to move`;
+}
+
+/** "Your games": the games this browser holds a seat in, the latest first, with whose turn it
+ * is in each; opening one returns to the seat. */
+async function listYourGames() {
+  const held = Object.entries(heldSeats()).sort((a, b) => b[1].when - a[1].when).slice(0, 20);
+  const list = document.getElementById("your-games");
+  const items = await Promise.all(held.map(async ([gameId, entry]) => {
+    try {
+      const [view, { seats }] = await Promise.all([
+        api(`/api/games/${gameId}`),
+        api(`/api/games/${gameId}/seats`, { token: entry.token }),
+      ]);
+      if (!seats.length) throw new Error("no seat");
+      const phrase = turnPhrase(view, seats);
+      const players = view.seats.map((seat) => seat.name).join(" vs ");
+      return el("li", { class: phrase === "your turn" ? "your-turn" : null },
+        el("a", { class: "your-game", href: `/games/${gameId}` }, `${view.title}: ${players}`),
+        el("span", { class: "turn-phrase" }, ` — ${phrase}`));
+    } catch (error) {
+      if (/no game|no seat|holds no seat/.test(error.message)) forgetSeat(gameId);
+      return null;
+    }
+  }));
+  const shown = items.filter(Boolean);
+  list.replaceChildren(...shown);
+  document.getElementById("your-games-panel").hidden = shown.length === 0;
+}
+
 /** Prefill from ?game=SPEC&seat=KIND:NAME&seat=...&hotseat=1 (the game page's "New game"). */
 function prefill() {
   const query = new URLSearchParams(location.search);
@@ -166,21 +260,16 @@ async function start() {
     ...catalog.games.map((game) => el("option", { value: game.name }, game.title)),
   );
   const preset = prefill();
-  renderOptionHelp();
+  renderOptionControls();
   gameSelect.addEventListener("change", () => {
     optionsInput.value = "";
-    renderOptionHelp();
+    renderOptionControls();
     checkSpec();
   });
-  let timer = null;
-  optionsInput.addEventListener("input", () => {
-    checking++; // an answer about the text before this change no longer counts
-    createButton.disabled = true;
-    clearTimeout(timer);
-    timer = setTimeout(() => checkSpec(), 250);
-  });
+  optionsInput.addEventListener("input", specChanged);
   document.getElementById("new-game-form").addEventListener("submit", create);
   await checkSpec(preset);
+  listYourGames();
   listGames();
 }
 
