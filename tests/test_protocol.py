@@ -206,6 +206,8 @@ def test_every_game_has_its_parts(spec: str) -> None:
     assert game.rules().startswith("# ")
     assert "placeholder" not in game.rules()
     assert "## In every game: resigning, draws, time and seats" in game.rules()
+    assert len(game.seat_colours) >= game.num_players
+    assert all(re.fullmatch("#[0-9a-f]{6}", colour) for colour in game.seat_colours)
     info = game.info()
     assert info["game"] == spec
     json.dumps(info)

@@ -29,7 +29,8 @@ def test_create_gives_a_link_per_seat_and_one_for_spectators(client: httpx.Clien
     assert shown["ply"] == 0
     assert shown["to_move"] == 0
     assert len(shown["legal_moves"]) == 48
-    assert shown["seats"][1]["name"] == "Computer (hard)"
+    assert shown["seats"][1]["name"] == "Computer: hard"
+    assert shown["seats"][0]["swatch"] == "#2f6fd0"  # as the board draws Blue
     assert "<svg" in shown["svg"]
     assert "token" not in json.dumps(shown)
 

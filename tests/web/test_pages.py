@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 
@@ -77,6 +79,7 @@ def test_spec_gives_the_canonical_form_and_the_seats(client: httpx.Client) -> No
         "game": "triggle(players=3)",
         "title": GAMES["triggle"].title,
         "seats": ["Blue", "Yellow", "Red"],
+        "swatches": ["#2f6fd0", "#e7b416", "#d23a2f"],
     }
 
 
@@ -116,3 +119,26 @@ def test_seats_says_which_seats_a_token_holds(client: httpx.Client) -> None:
     assert forged.status_code == 403
     assert forged.json()["error"] == "this token holds no seat in this game"
     assert client.get("/api/games/nosuchgame/seats").status_code == 404
+
+
+def test_a_shared_link_shows_the_game_and_a_picture_of_its_board(client: httpx.Client) -> None:
+    created = client.post(
+        "/api/games", json={"game": "trig", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    ).json()
+    page = client.get(f"/games/{created['id']}").text
+    assert '<meta property="og:title" content="Trig, Trigger, Triggest' in page
+    assert "Ann vs Bob" in page
+    picture = re.search(r'<meta property="og:image" content="([^"]+)"', page)
+    assert picture is not None
+    png = client.get(picture[1].replace(str(client.base_url).rstrip("/"), ""))
+    assert png.status_code == 200
+    assert png.headers["content-type"] == "image/png"
+    assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/games/nosuchgame/picture.png").status_code == 404
+
+
+def test_every_page_has_a_favicon(client: httpx.Client) -> None:
+    assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")

@@ -365,6 +365,9 @@ class Game(ABC, Generic[MoveT, StateT]):
     options: ClassVar[tuple[Option, ...]]
     #: Short names of the seats as players see them (often colours), seat 0 first.
     seat_names: ClassVar[tuple[str, ...]]
+    #: The colour each seat's pieces are drawn in (a CSS colour), seat 0 first, for the
+    #: swatches of pages beside the board.
+    seat_colours: ClassVar[tuple[str, ...]] = ()
     #: Other names of the game with some options fixed, taken wherever a spec is:
     #: ``{"trigger": {"board": "trigger"}}`` makes ``trigger`` mean ``trig(board=trigger)``.
     aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {}

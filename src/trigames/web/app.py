@@ -29,7 +29,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -177,7 +177,8 @@ def create_app(db_path: str | Path) -> Starlette:
         except TrigamesError as error:
             raise BadRequestError(str(error)) from None
         seats = [game.player_name(seat) for seat in range(game.num_players)]
-        return {"game": str(game.spec), "title": game.title, "seats": seats}
+        swatches = list(game.seat_colours[: game.num_players])
+        return {"game": str(game.spec), "title": game.title, "seats": seats, "swatches": swatches}
 
     async def lobby(request: Request) -> Response:
         return HTMLResponse(pages.lobby())
@@ -185,10 +186,26 @@ def create_app(db_path: str | Path) -> Starlette:
     async def game_page(request: Request) -> Response:
         game_id = request.path_params["id"]
         try:
-            service().view(game_id)
+            view = service().view(game_id)
         except NotFoundError as error:
             return HTMLResponse(pages.not_found("No such game", str(error)), status_code=404)
-        return HTMLResponse(pages.game_page())
+        players = " vs ".join(seat["name"] for seat in view["seats"])
+        state = "finished" if view["over"] else f"move {view['ply'] + 1}"
+        base = str(request.base_url).rstrip("/")
+        page = pages.game_page(
+            f"{view['title']}: {players}",
+            f"{view['game']}, {state}. {view['status']}",
+            f"{base}/games/{view['id']}",
+            f"{base}/games/{view['id']}/picture.png?v={view['version']}",
+        )
+        return HTMLResponse(page)
+
+    async def picture(request: Request) -> Response:
+        png = await service().picture(request.path_params["id"])
+        return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=60"})
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
 
     async def rules(request: Request) -> Response:
         name = request.path_params["game"]
@@ -246,6 +263,8 @@ def create_app(db_path: str | Path) -> Starlette:
     routes = [
         Route("/", lobby),
         Route("/games/{id}", game_page),
+        Route("/games/{id}/picture.png", api(picture), methods=["GET"]),
+        Route("/favicon.ico", favicon),
         Route("/rules/{game}", rules),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
         Route("/api/catalog", api(catalog), methods=["GET"]),

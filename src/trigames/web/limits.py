@@ -35,6 +35,8 @@ HINTS_WAITING = 8
 #: Seconds a worker thread (a computer thinking) may hold the interpreter's lock before the
 #: event loop gets it back (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
+#: Board pictures (PNG, for shared links) made at once; the others wait.
+PICTURES_AT_ONCE = 2
 #: Hints a seat may ask for in any :data:`HINT_WINDOW` seconds; more are answered 429.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0

@@ -16,8 +16,9 @@ from trigames.games import list_games
 STATIC = "/static"
 
 
-def layout(title: str, main: str, script: str | None = None) -> str:
-    """A whole page: the header with the links to the lobby and the rules, then ``main``."""
+def layout(title: str, main: str, script: str | None = None, head: str = "") -> str:
+    """A whole page: the header with the links to the lobby and the rules, then ``main``;
+    ``head`` goes in the page's head (meta tags)."""
     rules = " ".join(
         f'<a href="/rules/{cls.name}">{escape(cls.title.split(" (")[0])}</a>'
         for cls in list_games()
@@ -29,7 +30,9 @@ def layout(title: str, main: str, script: str | None = None) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · trigames</title>
+<link rel="icon" href="{STATIC}/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{STATIC}/style.css">
+{head}
 {module}
 </head>
 <body>
@@ -160,8 +163,23 @@ a seat opens the game at its seat by itself.</p>
 """
 
 
-def game_page() -> str:
-    return layout("Game", GAME, "game.js")
+def game_page(title: str, about: str, url: str, picture: str) -> str:
+    """The game page, with what a shared link shows: the title, a line about the game and a
+    picture of the board (Open Graph and Twitter card tags)."""
+    tags = {
+        "og:type": "website",
+        "og:site_name": "trigames",
+        "og:title": title,
+        "og:description": about,
+        "og:url": url,
+        "og:image": picture,
+        "twitter:card": "summary_large_image",
+    }
+    head = "\n".join(
+        f'<meta property="{key}" content="{escape(value)}">' for key, value in tags.items()
+    )
+    head += f'\n<meta name="description" content="{escape(about)}">'
+    return layout(title, GAME, "game.js", head)
 
 
 def rules_page(title: str, fragment: str) -> str:

@@ -76,8 +76,10 @@ from trigames.web.limits import (
     HINTS_PER_WINDOW,
     HINTS_WAITING,
     IDLE_GAMES,
+    PICTURES_AT_ONCE,
     check_name,
 )
+from trigames.web.picture import png_of
 from trigames.web.store import GameRow, Store, StoredSeat
 
 HUMAN = "human"
@@ -159,6 +161,8 @@ class LiveGame:
     watchers: list[Watcher] = field(default_factory=list)
     #: When each seat last asked for hints (monotonic seconds), for the rate limit.
     hints: dict[int, deque[float]] = field(default_factory=dict)
+    #: The last PNG picture of the board, with the version it shows.
+    picture: tuple[int, bytes] | None = None
     _view: tuple[int, dict[str, Any]] | None = None
     _view_json: tuple[int, str] | None = None
 
@@ -204,6 +208,7 @@ class GameService:
         #: end; beyond :data:`IDLE_GAMES` the oldest leave memory.
         self._idle: OrderedDict[str, None] = OrderedDict()
         self._hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
+        self._picture_slots = asyncio.Semaphore(PICTURES_AT_ONCE)
         self._hints_asked = 0  # hints being computed or waiting for a slot
 
     # --- life cycle -----------------------------------------------------------------------
@@ -269,7 +274,7 @@ class GameService:
             except ValueError as error:
                 raise BadRequestError(f"seat {number}: {error}") from None
             colour = game.player_name(number)
-            name = name or (colour if kind == HUMAN else f"Computer ({kind})")
+            name = name or (colour if kind == HUMAN else f"Computer: {kind}")
             token = None if kind != HUMAN else shared if hotseat else secrets.token_urlsafe(18)
             tokens.append(token)
             seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
@@ -302,7 +307,13 @@ class GameService:
             "game": row.spec,
             "title": game.title,
             "seats": [
-                {"seat": n, "name": s.name, "kind": s.kind, "color": game.player_name(n)}
+                {
+                    "seat": n,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "color": game.player_name(n),
+                    "swatch": game.seat_colours[n],
+                }
                 for n, s in enumerate(row.seats)
             ],
             "moves": list(row.moves),
@@ -505,6 +516,18 @@ class GameService:
         finally:
             self._hints_asked -= 1
         return {"move": str(move), "why": why}
+
+    async def picture(self, game_id: str) -> bytes:
+        """The board now as a PNG picture (for shared links), made in a worker thread, a few
+        at a time, and kept until the game changes."""
+        live = self._get(game_id)
+        if live.picture is None or live.picture[0] != live.version:
+            version, svg = live.version, live.game.render_svg(live.state)
+            loop = asyncio.get_running_loop()
+            async with self._picture_slots:
+                png = await loop.run_in_executor(None, png_of, svg)
+            live.picture = (version, png)
+        return live.picture[1]
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""

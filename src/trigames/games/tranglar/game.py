@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from trigames.games.tranglar import actions, evaluation, svg, text
 from trigames.games.tranglar.rules import TranglarRules
+from trigames.geometry.svg import SEAT_COLOURS
 
 
 class Tranglar(TranglarRules):
@@ -22,3 +23,4 @@ class Tranglar(TranglarRules):
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 8.0
+    seat_colours = (SEAT_COLOURS["petrol"], SEAT_COLOURS["acid green"])

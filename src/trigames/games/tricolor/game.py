@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from trigames.games.tricolor import actions, evaluation, svg, text
 from trigames.games.tricolor.rules import TricolorRules
+from trigames.geometry.svg import SEAT_COLOURS
 
 
 class Tricolor(TricolorRules):
@@ -23,3 +24,4 @@ class Tricolor(TricolorRules):
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 1.0
+    seat_colours = tuple(SEAT_COLOURS[name.lower()] for name in TricolorRules.seat_names)

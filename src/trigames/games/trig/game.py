@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from trigames.games.trig import actions, evaluation, svg, text
 from trigames.games.trig.rules import TrigRules
+from trigames.geometry.svg import PALETTE
 
 
 class Trig(TrigRules):
@@ -24,3 +25,4 @@ class Trig(TrigRules):
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 2.0
+    seat_colours = (PALETTE["white"], PALETTE["black"])

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from trigames.games.triggle import actions, evaluation, svg, text
 from trigames.games.triggle.rules import TriggleRules
+from trigames.geometry.svg import SEAT_COLOURS
 
 
 class Triggle(TriggleRules):
@@ -23,3 +24,4 @@ class Triggle(TriggleRules):
     explain_last_move = staticmethod(text.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 2.0
+    seat_colours = tuple(SEAT_COLOURS[name.lower()] for name in TriggleRules.seat_names)

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from trigames.games.trugo import actions, evaluation, legacy, svg, text
 from trigames.games.trugo.rules import TrugoRules
+from trigames.geometry.svg import SEAT_COLOURS
 
 
 class Trugo(TrugoRules):
@@ -24,3 +25,4 @@ class Trugo(TrugoRules):
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 3.0
     convert_v1_moves = legacy.convert_v1_moves
+    seat_colours = (SEAT_COLOURS["white"], SEAT_COLOURS["blue"])

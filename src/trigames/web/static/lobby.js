@@ -40,7 +40,8 @@ function seatRow(number, colour, kind, name) {
     maxlength: 40,
     "aria-label": `Name for seat ${number}`,
   });
-  const swatch = el("span", { class: "swatch", style: `background:${catalog.colours[colour.toLowerCase()] || "#999"}` });
+  const fill = spec.swatches[number] || catalog.colours[colour.toLowerCase()] || "#999";
+  const swatch = el("span", { class: "swatch", style: `background:${fill}` });
   return el("div", { class: "seat-row" }, el("span", { class: "seat-colour" }, swatch, colour), select, input);
 }
 
