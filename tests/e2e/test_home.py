@@ -126,3 +126,47 @@ def test_variants_are_chosen_from_menus(pages: Pages) -> None:
     shoot(page, "lobby-menus")
     page.set_viewport_size(SIZES["phone"])
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways scroll
+
+
+def test_a_visitor_takes_an_open_seat(pages: Pages) -> None:
+    ann = pages.open()
+    created = create_game(ann, "trig", "", [("human", "Ann"), ("open", "")])
+    links = ann.locator("#links")
+    expect(links.locator(".open-seat")).to_contain_text("Seat 1: open")
+    visitor = pages.open(created["spectator_link"])
+    expect(visitor.locator("#watching")).to_be_visible()
+    expect(visitor.locator("#open-seats")).to_be_visible()
+    shoot(visitor, "open-seat")
+    visitor.fill("#join-name", "Bob")
+    visitor.locator('#join-buttons button[data-seat="1"]').click()
+    expect(visitor.locator("#watching")).to_be_hidden()
+    expect(visitor.locator("#seats .seat.mine .seat-name")).to_have_text("Bob")
+    expect(ann.locator('#seats .seat[data-seat="1"] .seat-name')).to_have_text("Bob")
+    rng = random.Random(3)
+    play_one_move(ann, rng)
+    expect(visitor.locator("body")).to_have_attribute("data-my-turn", "true")
+    play_one_move(visitor, rng)
+    expect(ann.locator("body")).to_have_attribute("data-ply", "2")
+
+
+def test_a_rematch_brings_both_players_to_the_new_game(pages: Pages) -> None:
+    ann = pages.open()
+    created = create_game(ann, "triggle", "size=3", [("human", "Ann"), ("human", "Bob")])
+    bob = pages.open(created["seats"][1]["link"])
+    expect(bob.locator("body")).to_have_attribute("data-connected", "true")
+    ann.click("#resign")
+    ann.click("#confirm-resign")
+    expect(bob.locator("#result-headline")).to_have_text("Bob (Yellow) wins")
+    expect(bob.locator("#rematch")).to_have_text("Rematch")
+    bob.click("#rematch")
+    bob.wait_for_url("**/games/**")
+    expect(bob.locator("body")).to_have_attribute("data-ply", "0")
+    assert created["id"] not in bob.url
+    expect(bob.locator("#seats .seat.mine .seat-name")).to_have_text("Bob")
+    expect(bob.locator("#seats .seat.mine")).to_have_attribute("data-seat", "0")
+    expect(ann.locator("#rematch")).to_have_text("Go to the rematch")  # told live
+    ann.click("#rematch")
+    ann.wait_for_url(bob.url)
+    expect(ann.locator("#seats .seat.mine")).to_have_attribute("data-seat", "1")
+    play_one_move(bob, random.Random(4))
+    expect(ann.locator("body")).to_have_attribute("data-my-turn", "true")

@@ -136,6 +136,19 @@ def create_app(db_path: str | Path) -> Starlette:
         body = await _body(request)
         return service().resign(request.path_params["id"], _token(request, body))
 
+    async def join(request: Request) -> Any:
+        body = await _body(request)
+        game_id = request.path_params["id"]
+        token, seat, name = _token(request, body), body.get("seat"), body.get("name")
+        joined = service().join(game_id, token, seat, name)
+        base = str(request.base_url).rstrip("/")
+        joined["link"] = f"{base}/games/{game_id}?token={joined['token']}"
+        return joined
+
+    async def rematch(request: Request) -> Any:
+        body = await _body(request)
+        return service().rematch(request.path_params["id"], _token(request, body))
+
     async def seats(request: Request) -> Any:
         game_id = request.path_params["id"]
         service().view(game_id)  # an unknown game is a 404 before anything else
@@ -276,6 +289,8 @@ def create_app(db_path: str | Path) -> Starlette:
         Route("/api/games/{id}/undo", api(undo), methods=["POST"]),
         Route("/api/games/{id}/resign", api(resign), methods=["POST"]),
         Route("/api/games/{id}/draw", api(offer_draw), methods=["POST"]),
+        Route("/api/games/{id}/join", api(join), methods=["POST"]),
+        Route("/api/games/{id}/rematch", api(rematch), methods=["POST"]),
         *(  # the other side's answer to an undo request or a draw offer
             Route(
                 f"/api/games/{{id}}/{asked}/{verb}",

@@ -108,9 +108,15 @@ GAME = """<div class="game-layout">
 <button type="button" id="rematch" class="primary">Rematch</button>
 <button type="button" id="result-new-game">New game</button>
 </section>
-<p id="watching" class="panel notice watching" hidden>You are watching this game. To play,
-open the link of your seat: whoever created the game has one for each seat. A browser that holds
-a seat opens the game at its seat by itself.</p>
+<div id="watching" class="panel notice watching" hidden>
+<p>You are watching this game. To play, open the link of your seat: whoever created the game has
+one for each seat. A browser that holds a seat opens the game at its seat by itself.</p>
+<div id="open-seats" hidden>
+<p>A seat is open: take it to play.</p>
+<label>Your name <input id="join-name" maxlength="40" autocomplete="nickname"></label>
+<span id="join-buttons"></span>
+</div>
+</div>
 <p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
 <button type="button" id="back-to-game">Back to the game (End)</button></p>
 <div id="board-area" class="board-area">

@@ -6,7 +6,8 @@ before it answers, plays the computer's moves in worker threads, and tells watch
 WebSocket connections) about every change.
 
 Each human seat is bound to a secret token, returned once when the game is created; the store
-keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat.
+keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat. A seat
+created ``open`` has no token yet: the first visitor to :meth:`GameService.join` it gets one.
 
 Decisions:
 
@@ -24,6 +25,10 @@ Decisions:
 - **Answers name what they answer.** Accepting or declining an undo request or a draw offer
   carries the ply it was made at (``"ply"``): a request cancelled by a move meanwhile is not
   answered by mistake.
+- **Rematch.** Any player of a finished game may ask for its rematch: the same game and
+  players, each seat moved on by one (with two players, the colours swap), every token
+  holding its player's new seat. The first request creates it, later ones answer the same
+  game, and the finished game's view names it (``rematch``) for every page.
 - **Resign, draws.** A resignation is the engine's (``resign N`` in the move list): with two
   players the game ends, with more the seat leaves and the rest play on. A draw offer waits for
   every other human seat still in the game to accept it (a computer seat accepts at once when
@@ -83,6 +88,8 @@ from trigames.web.picture import png_of
 from trigames.web.store import GameRow, Store, StoredSeat
 
 HUMAN = "human"
+#: The kind asked for at creation for a human seat left open: anyone may take it (``join``).
+OPEN = "open"
 LOG = logging.getLogger(__name__)
 
 
@@ -142,6 +149,16 @@ class TooManyRequestsError(ServiceError):
 def hash_token(token: str) -> str:
     """The SHA-256 hash (hex) under which a token is stored."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret token for a seat (144 random bits, URL-safe)."""
+    return secrets.token_urlsafe(18)
+
+
+def is_open(seat: StoredSeat) -> bool:
+    """Whether ``seat`` is a human seat nobody has taken yet."""
+    return seat.kind == HUMAN and not seat.token_hash
 
 
 Watcher = Callable[[dict[str, Any]], None]
@@ -239,7 +256,9 @@ class GameService:
     def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool}``.
 
-        Returns the id, the view, and each seat with its token (``null`` for computers).
+        A seat's kind is ``human``, ``open`` (a human seat for whoever joins first), or a
+        computer player. Returns the id, the view, and each seat with its token (``null`` for
+        computers and open seats).
         """
         spec = request.get("game")
         if not isinstance(spec, str):
@@ -256,14 +275,18 @@ class GameService:
         hotseat = request.get("hotseat", False)
         if not isinstance(hotseat, bool):
             raise BadRequestError("'hotseat' must be true or false")
-        shared = secrets.token_urlsafe(18)
+        shared = new_token()
         tokens: list[str | None] = []
         seats: list[StoredSeat] = []
         for number, seat in enumerate(seats_in):
             kind, name = seat.get("kind", HUMAN), seat.get("name")
             if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
                 raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
-            kind = kind.strip().lower() if kind.strip().lower() in LEVEL_NAMES else kind.strip()
+            lowered = kind.strip().lower()
+            kind = lowered if lowered in (*LEVEL_NAMES, OPEN) else kind.strip()
+            left_open = kind == OPEN
+            if left_open:
+                kind = HUMAN
             if kind != HUMAN:
                 try:
                     check_player_spec(kind, game, limits=SERVER_LIMITS)
@@ -275,7 +298,7 @@ class GameService:
                 raise BadRequestError(f"seat {number}: {error}") from None
             colour = game.player_name(number)
             name = name or (colour if kind == HUMAN else f"Computer: {kind}")
-            token = None if kind != HUMAN else shared if hotseat else secrets.token_urlsafe(18)
+            token = None if kind != HUMAN or left_open else shared if hotseat else new_token()
             tokens.append(token)
             seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
         row = GameRow(secrets.token_hex(6), str(game.spec), seats)
@@ -284,14 +307,71 @@ class GameService:
         self.games[row.id] = live
         self._kick(live)
         self._settle(live)
+        return self._created(live, tokens)
+
+    def _created(self, live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
+        """The answer to a creation: the id, each seat with its token, and the view."""
         return {
-            "id": row.id,
+            "id": live.row.id,
             "seats": [
-                {"seat": n, "name": s.name, "kind": s.kind, "token": t}
-                for n, (s, t) in enumerate(zip(seats, tokens, strict=True))
+                {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
+                for n, (s, t) in enumerate(zip(live.row.seats, tokens, strict=True))
             ],
-            "view": self.view(row.id),
+            "view": self.view(live.row.id),
         }
+
+    def join(self, game_id: str, token: str | None, seat: Any, name: Any = None) -> dict[str, Any]:
+        """Take the open seat ``seat`` under ``name``: ``{"seat", "token", "view"}``.
+
+        A token that already holds a seat of the game holds this one too (one page plays
+        both); otherwise the answer carries a new token, the seat's from now on.
+        """
+        live = self._get(game_id)
+        self._check_open(live)
+        seats = live.row.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            raise BadRequestError(f"'seat' must be a seat number from 0 to {len(seats) - 1}")
+        if not is_open(seats[seat]):
+            raise ConflictError(f"seat {seat} is not open: {seats[seat].name} plays it")
+        if name is not None and not isinstance(name, str):
+            raise BadRequestError("'name' must be a string")
+        try:
+            name = check_name(name or "") or live.game.player_name(seat)
+        except ValueError as error:
+            raise BadRequestError(str(error)) from None
+        held = bool(token) and bool(live.seats_of(token or ""))
+        token = token if held and token else new_token()
+        seats[seat] = StoredSeat(name, HUMAN, hash_token(token))
+        self._commit(live)
+        return {"seat": seat, "token": token, "view": self.view(game_id)}
+
+    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The rematch of a finished game, created by the first player who asks:
+        ``{"id", "view"}``. Each player keeps their token, which holds their new seat."""
+        live = self._get(game_id)
+        self._seats(live, token)
+        if not live.over:
+            raise ConflictError("the game is not over yet: a rematch follows a finished game")
+        if live.row.rematch is not None:
+            return {"id": live.row.rematch, "view": self.view(live.row.rematch)}
+        old = live.row.seats
+        count = len(old)
+        seats = []
+        for number in range(count):
+            before = old[(number - 1) % count]
+            name = before.name
+            if name == live.game.player_name((number - 1) % count):
+                name = live.game.player_name(number)  # a colour for a name follows the seat
+            seats.append(StoredSeat(name, before.kind, before.token_hash))
+        row = GameRow(secrets.token_hex(6), live.row.spec, seats)
+        self.store.insert(row)
+        fresh = LiveGame(row, live.game, live.game.new_initial_state())
+        self.games[row.id] = fresh
+        live.row.rematch = row.id
+        self._commit(live)
+        self._kick(fresh)
+        self._settle(fresh)
+        return {"id": row.id, "view": self.view(row.id)}
 
     def view(self, game_id: str) -> dict[str, Any]:
         """What a page shows: position, moves, legal moves, turn, scores, result, SVG."""
@@ -313,6 +393,7 @@ class GameService:
                     "kind": s.kind,
                     "color": game.player_name(n),
                     "swatch": game.seat_colours[n],
+                    "open": is_open(s),
                 }
                 for n, s in enumerate(row.seats)
             ],
@@ -331,6 +412,7 @@ class GameService:
             "thinking": live.thinking is not None,
             "undo_request": row.undo_request,
             "draw_offer": row.draw_offer,
+            "rematch": row.rematch,
             "in_game": list(state.seats_in_game()),
             "svg": game.render_svg(state),
             "date": row.date,

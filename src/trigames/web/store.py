@@ -71,6 +71,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN draw_offer TEXT",
         "ALTER TABLE games ADD COLUMN notation INTEGER NOT NULL DEFAULT 1",
     ),
+    ("ALTER TABLE games ADD COLUMN rematch TEXT",),  # the id of the game's rematch
 )
 
 
@@ -120,6 +121,8 @@ class GameRow:
     draw_offer: list[int] | None = None
     #: The record version whose notation ``moves`` and ``result`` use.
     notation: int = RECORD_VERSION
+    #: The id of the rematch of this finished game, once a player asked for one.
+    rematch: str | None = None
 
 
 class Store:
@@ -131,6 +134,7 @@ class Store:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._migrate()
@@ -160,8 +164,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-                " notation, date, created, updated, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " notation, rematch, date, created, updated, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
                  int(row.result is not None)),
             )  # fmt: skip
@@ -173,7 +177,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
-                " draw_offer = ?, notation = ?, updated = ?, finished = ? WHERE id = ?",
+                " draw_offer = ?, notation = ?, rematch = ?, updated = ?, finished = ?"
+                " WHERE id = ?",
                 (*self._mutable(row), row.updated, int(row.result is not None), row.id),
             )
 
@@ -208,7 +213,9 @@ class Store:
         return found
 
     @staticmethod
-    def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None, str | None, int]:
+    def _mutable(
+        row: GameRow,
+    ) -> tuple[str, str, str | None, int | None, str | None, int, str | None]:
         return (
             json.dumps([seat.to_json() for seat in row.seats]),
             json.dumps(row.moves),
@@ -216,21 +223,22 @@ class Store:
             row.undo_request,
             None if row.draw_offer is None else json.dumps(row.draw_offer),
             row.notation,
+            row.rematch,
         )
 
     @staticmethod
-    def _row(found: tuple[Any, ...]) -> GameRow:
-        (game_id, spec, seats, moves, result, undo, date, _created, updated, _finished, draw,
-         notation) = found  # fmt: skip
+    def _row(found: sqlite3.Row) -> GameRow:
+        result, draw = found["result"], found["draw_offer"]
         return GameRow(
-            id=game_id,
-            spec=spec,
-            seats=[StoredSeat.from_json(seat) for seat in json.loads(seats)],
-            moves=list(json.loads(moves)),
+            id=found["id"],
+            spec=found["spec"],
+            seats=[StoredSeat.from_json(seat) for seat in json.loads(found["seats"])],
+            moves=list(json.loads(found["moves"])),
             result=None if result is None else Outcome.from_json(json.loads(result)),
-            undo_request=undo,
-            date=date,
-            updated=updated,
+            undo_request=found["undo_request"],
+            date=found["date"],
+            updated=found["updated"],
             draw_offer=None if draw is None else list(json.loads(draw)),
-            notation=notation,
+            notation=found["notation"],
+            rematch=found["rematch"],
         )

@@ -130,7 +130,7 @@ function renderSeats() {
         { class: `seat${seat.seat === page.view.to_move ? " to-move" : ""}${mine ? " mine" : ""}${out ? " out" : ""}`, dataset: { seat: seat.seat } },
         swatch(seat.seat),
         el("span", { class: "seat-name" }, seat.name),
-        el("span", { class: "seat-kind muted" }, seat.kind === "human" ? seat.color : `${seat.color}, computer: ${seat.kind}`),
+        el("span", { class: "seat-kind muted" }, seat.open ? `${seat.color}, open: anyone may take it` : seat.kind === "human" ? seat.color : `${seat.color}, computer: ${seat.kind}`),
         mine ? el("span", { class: "you-badge" }, "you") : null,
         out ? el("span", { class: "out-badge" }, "left the game") : null,
         el("span", { class: "seat-score" }, String(page.view.scores[seat.seat] ?? "")),
@@ -278,6 +278,8 @@ function renderLinks() {
           shared ? "All human seats (hot seat)" : `Seat ${seat.seat}: ${seat.name}`),
         page.you.includes(seat.seat) ? el("span", { class: "muted" }, " (this page)") : null,
       )),
+      ...created.seats.filter((seat) => seat.open).map((seat) => el("li", { class: "open-seat" },
+        `Seat ${seat.seat}: open, for whoever joins from the spectators' link`)),
       el("li", {}, el("a", { class: "spectator-link", href: created.spectator_link }, "Spectators")),
     ),
   );
@@ -310,15 +312,54 @@ function renderResult() {
   const [headline, how] = resultText();
   $("result-headline").textContent = headline;
   $("result-how").textContent = how;
+  const playing = page.you.length > 0;
+  $("rematch").hidden = !playing && !page.view.rematch;
+  $("rematch").textContent = page.view.rematch ? (playing ? "Go to the rematch" : "Watch the rematch") : "Rematch";
   panel.hidden = false;
   if (page.replayPly === null) {
     for (const name of page.view.highlights || []) placesNamed(name).forEach((node) => node.classList.add("winning"));
   }
 }
 
-/** A page without a seat says that it watches, and how to play. */
+/** A page without a seat says that it watches, and how to play: by the seat's link, or by
+ * taking an open seat. */
 function renderWatching() {
   $("watching").hidden = page.you.length > 0 || page.view.over;
+  const open = page.view.seats.filter((seat) => seat.open);
+  $("open-seats").hidden = open.length === 0;
+  $("join-buttons").replaceChildren(...open.map((seat) => el("button", {
+    type: "button", class: "primary join", dataset: { seat: seat.seat }, onclick: () => join(seat.seat),
+  }, swatch(seat.seat), `Play ${seat.color}`)));
+}
+
+/** Take an open seat; the page then plays it (a page that holds a seat of the game keeps
+ * its token, which then holds both). */
+async function join(seat) {
+  try {
+    const joined = await api(`/api/games/${page.gameId}/join`, {
+      method: "POST", token: page.token, body: { seat, name: $("join-name").value.trim() || null },
+    });
+    holdSeat(page.gameId, joined.token, { game: page.view.game, title: page.view.title });
+    location.reload();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+/** Start the rematch (or go to it, when another player started it first): this browser's
+ * token holds its seat there too. */
+async function rematch() {
+  let id = page.view.rematch;
+  if (page.token) {
+    try {
+      id = (await api(`/api/games/${page.gameId}/rematch`, { method: "POST", token: page.token })).id;
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+    holdSeat(id, page.token, { game: page.view.game, title: page.view.title });
+  }
+  if (id) location.href = `/games/${id}`;
 }
 
 function render() {
@@ -433,7 +474,7 @@ async function start() {
   // the rules open beside the game, so the game stays where it is
   document.querySelectorAll("header.site nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
   $("back-to-game").addEventListener("click", () => replayTo(page.view.ply));
-  $("rematch").addEventListener("click", newGame);
+  $("rematch").addEventListener("click", rematch);
   $("result-new-game").addEventListener("click", newGame);
   $("replay-first").addEventListener("click", () => replayTo(0));
   $("replay-prev").addEventListener("click", () => replayTo((page.replayPly ?? page.view.ply) - 1));

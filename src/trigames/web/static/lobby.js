@@ -21,6 +21,7 @@ function kindChoices() {
   const { human, levels, kinds } = catalog.players;
   return [
     [human, "Human"],
+    ["open", "Open: whoever joins"],
     ...levels.map((level) => [level, `Computer: ${level}`]),
     ...kinds.map((kind) => [kind, `Computer: ${kind}`]),
   ];
