@@ -1,4 +1,4 @@
-"""Open seats that a visitor joins, and rematches that keep every player's token."""
+"""Open seats that a visitor joins, rematches that keep every player's token, late previews."""
 
 from __future__ import annotations
 
@@ -90,3 +90,15 @@ def test_a_rematch_against_the_computer_moves_it_to_the_other_seat(
         ("Computer: random", "random"),
         ("Black", "human"),  # a colour for a name follows the seat
     ]
+
+
+def test_a_late_preview_is_a_conflict_not_a_refused_move(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"name": "Bob"}])
+    game_id = created["id"]
+    svg = f"/api/games/{game_id}/svg"
+    assert client.get(svg, params={"after": "D1-D4", "ply": 0}).status_code == 200
+    play(client, game_id, token(created, 0), "D1-D4")
+    late = client.get(svg, params={"after": "D1-D4", "ply": 0})
+    assert late.status_code == 409
+    assert "moved on" in late.json()["error"]
+    assert client.get(svg, params={"after": "D1-D4"}).status_code == 422  # illegal now

@@ -619,9 +619,13 @@ class GameService:
         self, game_id: str, ply: int | None = None, labels: bool = True, after: str | None = None
     ) -> str:
         """The board after ``ply`` moves (by default, now), as SVG; with ``after``, the board
-        the legal move ``after`` would make now (a preview, nothing is played)."""
+        the legal move ``after`` would make now (a preview, nothing is played), where ``ply``
+        is the number of moves played when the preview was asked for: a page that asks late,
+        after the game moved on, gets a ``ConflictError`` (409), not a refused move."""
         live = self._get(game_id)
         if after is not None:
+            if ply is not None and ply != len(live.row.moves):
+                raise ConflictError(f"the game has moved on: it is at ply {len(live.row.moves)}")
             if live.over:
                 raise ConflictError("the game is over: there is no move to preview")
             preview = live.state.clone()

@@ -139,9 +139,11 @@ async function showPreview(move) {
   previewing = move;
   const key = `${page.view.version}:${move}`;
   try {
-    if (!previews.has(key)) previews.set(key, await fetchText(`/api/games/${page.gameId}/svg?after=${encodeURIComponent(move)}`));
+    const query = new URLSearchParams({ after: move, ply: page.view.ply });
+    if (!previews.has(key)) previews.set(key, await fetchText(`/api/games/${page.gameId}/svg?${query}`));
   } catch (error) {
-    if (previewing === move && myTurn()) showError(error.message); // else the move was played
+    // asked too late (the game moved on: 409), or the move was played meanwhile: say nothing
+    if (previewing === move && myTurn() && !error.message.includes("has moved on")) showError(error.message);
     return;
   }
   if (previewing !== move) return;
