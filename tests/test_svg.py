@@ -49,6 +49,7 @@ def expected_names(state: Any) -> list[str]:
         assert len(names) == info["pegs"]
     elif game.name == "tricolor":
         names = [game.board.region.name(p) for p in game.board.region.points]
+        names += [str(move) for move in state.legal_moves()]  # the lozenges to tap
     elif game.name == "trig":
         names = [game.board.names.name(c) for c in game.board.cells]
         assert len(names) == info["cells"]

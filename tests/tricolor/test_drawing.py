@@ -85,7 +85,7 @@ def points(root: ET.Element) -> dict[str, XY]:
     return {
         name: (float(e.get("cx", "")), float(e.get("cy", "")))
         for e in root.iter()
-        if (name := e.get("data-name"))
+        if (name := e.get("data-name")) and e.get("data-spot") == "point"
     }
 
 
@@ -246,3 +246,17 @@ def test_the_rules_page_shows_the_text_board_as_it_is_drawn() -> None:
     for move in ("B2-B3", "B3-C4", "B2-C2", "D2-D3"):  # as the rules page says
         state.play(move)
     assert f"```\n{state.game.render_text(state)}\n```" in Tricolor.rules()
+
+
+@pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
+def test_each_free_lozenge_of_the_colour_due_is_a_place_to_tap(state: TricolorState) -> None:
+    """The tap targets are the legal moves, each the lozenge's own four corners, in the
+    colour due (so they never overlap)."""
+    root = svg(state)
+    at = points(root)
+    targets = {e.get("data-name", ""): e for e in root.iter() if e.get("data-spot") == "lozenge"}
+    assert sorted(targets) == sorted(str(move) for move in state.legal_moves())
+    for name, element in targets.items():
+        corners = polygon(element)
+        ends = [at[end] for end in name.split("-")]
+        assert all(any(math.dist(end, c) < 1e-6 for c in corners) for end in ends)

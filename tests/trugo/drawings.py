@@ -89,7 +89,11 @@ def svg_places(svg: str) -> dict[str, set[Point]]:
         name = element.get("data-name") or element.get("data-at")
         if name is None:
             continue
-        shape = element.find("{*}polygon") if element.tag.endswith("}g") else element
+        shape: ET.Element | None = element
+        if element.tag.endswith("}g"):  # a tile (its polygons) or a junction (its hit disc)
+            shape = element.find("{*}polygon")
+            if shape is None:
+                shape = element.find("{*}circle")
         assert shape is not None
         found.setdefault(name, set()).add(_grid(shape))
     return found

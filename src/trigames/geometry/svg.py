@@ -129,6 +129,11 @@ class SvgCanvas:
         self._ys.append(y)
         return f'{x_name}="{number(x * self.scale)}" {y_name}="{number(y * self.scale)}"'
 
+    def hit_circle(self, centre: PointXY, radius: float) -> None:
+        """An invisible disc of ``radius`` board units that takes clicks for the group it is
+        drawn in: a small place (a peg, a junction) gets a target a finger can hit."""
+        self.circle(centre, radius, fill="transparent", attrs={"class": "hit"})
+
     def raw(self, element: str) -> None:
         """Add an element written out already (nothing is measured)."""
         self.parts.append(element)

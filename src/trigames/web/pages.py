@@ -119,6 +119,7 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 </div>
 <p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
 <button type="button" id="back-to-game">Back to the game (End)</button></p>
+<button type="button" id="zoom" class="zoom" hidden></button>
 <div id="board-area" class="board-area">
 <div id="board" class="board"></div>
 <div id="preview" class="board preview" hidden></div>

@@ -19,7 +19,7 @@ from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_turn
-from trigames.core.protocol import Game, State, Step, either_end, score_margin
+from trigames.core.protocol import Game, State, Step, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
 
@@ -227,8 +227,15 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
         }
 
     def input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
-        """The two ends of the move, in either order."""
-        return either_end(move)
+        """The lozenge itself: the board draws each free lozenge of the colour due as a place
+        to tap (its two triangles, named like the move).
+
+        >>> from trigames import load_game
+        >>> game = load_game("tricolor(size=2)")
+        >>> game.input_steps(game.new_initial_state(), Lozenge("B2-B3"))
+        (('B2-B3',),)
+        """
+        return ((move.name,),)
 
     game_facts = staticmethod(score_margin)
 

@@ -4,10 +4,12 @@ The board stands on a corner, as the seed draws it (:func:`~trigames.geometry.tr
 to_standing_plane`): the lattice has vertical sides, so an orange lozenge lies flat, a green one
 rises from left to right and a yellow one falls. Each piece is filled in its colour, the last
 one outlined in the last-move colour; an empty triangle (one no piece can cover any more) is
-greyed with a dot. Points carry their names (``data-name="D4"``): a lozenge is played by
-clicking the two ends of the side its triangles share. The rows of points are columns, their
-letters above and below them, each point's number down its column beside it; the colour due is
-shown above the board, with a lozenge of that colour lying as it does on the board.
+greyed with a dot. Points carry their names (``data-name="D4"``), and every free lozenge of
+the colour due is drawn as an invisible place to tap, named like the move
+(``data-name="C2-C3"``, ``data-spot="lozenge"``): lozenges of one colour never overlap. The
+rows of points are columns, their letters above and below them, each point's number down its
+column beside it; the colour due is shown above the board, with a lozenge of that colour lying
+as it does on the board.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
     >>> picture = render(state)
     >>> picture.count('data-spot="point"'), picture.count('data-piece="lozenge"')
     (19, 1)
+    >>> picture.count('data-spot="lozenge"') == len(state.legal_moves())  # places to tap
+    True
     """
     board = state.board
     game = state.game
@@ -62,12 +66,20 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
         _piece(canvas, state, i, seat, last=False)
     if last_piece >= 0:
         _piece(canvas, state, last_piece, state.placed_by[last_piece], last=True)
+    free = state.legal_mask()
+    for i in board.by_colour[state.due]:
+        if free >> i & 1:
+            canvas.polygon(
+                [to_standing_plane(c) for c in _corners(board, i)],
+                fill="transparent",
+                attrs={"data-name": board.lozenges[i].name, "data-spot": "lozenge"},
+            )
     for point in region.points:
         canvas.circle(
             to_standing_plane(point),
             0.11,
             fill=PALETTE["ink"],
-            attrs={"data-name": region.name(point), "data-spot": "point"},
+            attrs={"data-name": region.name(point), "data-spot": "point", "pointer-events": "none"},
         )
         if labels:
             x, y = to_standing_plane(point)

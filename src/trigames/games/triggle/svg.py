@@ -3,8 +3,9 @@
 The board is a hexagon with a faint line on every unit segment. Each band is a thick line over
 its four pegs, the last one in the last-move colour; a claimed triangle is filled with its
 owner's colour (outlined in the last-move colour when the last band claimed it), a closed but
-unclaimed one is greyed. Pegs carry their names (``data-name="D4"``) and show their number in
-the row; row letters stand on both sides, as in the text drawing.
+unclaimed one is greyed. Pegs carry their names (``data-name="D4"`` on a group holding the peg
+and a larger invisible disc, so that a finger hits it) and show their number in the row; row
+letters stand on both sides, as in the text drawing.
 """
 
 from __future__ import annotations
@@ -77,14 +78,16 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
         )
     for i, peg in enumerate(board.pegs):
         used = bool(state.used >> i & 1)
+        canvas.open_group({"data-name": board.region.name(peg), "data-spot": "peg"})
+        canvas.hit_circle(to_plane(peg), 0.45)  # pegs are one unit apart
         canvas.circle(
             to_plane(peg),
             0.19,
             fill=PALETTE["white"],
             stroke=PALETTE["ink"] if used else PALETTE["line"],
             width=0.04 if used else 0.025,
-            attrs={"data-name": board.region.name(peg), "data-spot": "peg"},
         )
+        canvas.close_group()
         if labels:
             number = peg[0] - board.region.row_range(peg[1]).start + 1
             canvas.text(to_plane(peg), str(number), size=0.2)

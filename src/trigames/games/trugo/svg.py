@@ -105,8 +105,10 @@ def _junction(canvas: SvgCanvas, state: TrugoState, j: int, *, last: bool) -> No
         "data-junction": "light" if light else "dark",
         "data-full": "true" if full else "false",
     }
+    canvas.open_group(spot)
+    canvas.hit_circle(at, 0.45)  # junctions are one edge apart, cells' centres farther
     if not full:
-        canvas.circle(at, 0.08, fill=PALETTE["line"], attrs=spot)
+        canvas.circle(at, 0.08, fill=PALETTE["line"])
     else:
         canvas.circle(
             at,
@@ -114,8 +116,8 @@ def _junction(canvas: SvgCanvas, state: TrugoState, j: int, *, last: bool) -> No
             fill=LIGHT_AREA if light else DARK_AREA,
             stroke=DARK_AREA if light else LIGHT_AREA,
             width=0.04,
-            attrs=spot,
         )
+    canvas.close_group()
     top, bottom = state.top[j], state.bottom[j]
     if bottom >= 0:
         canvas.circle(

@@ -201,6 +201,7 @@ async function renderBoard() {
     if (boardFor !== key) {
       board.innerHTML = page.view.svg;
       boardFor = key;
+      fitBoard();
     }
     return;
   }
@@ -212,9 +213,44 @@ async function renderBoard() {
     if (page.replayPly !== wanted) return;
     board.innerHTML = svg;
     boardFor = key;
+    fitBoard();
   } catch (error) {
     showError(error.message);
   }
+}
+
+/** The smallest place that takes a click (a peg, a cell, a lozenge), in board units. */
+function smallestPlace(svg) {
+  let smallest = Infinity;
+  for (const node of svg.querySelectorAll("[data-name]")) {
+    if (node.getAttribute("pointer-events") === "none") continue;
+    const box = node.getBBox();
+    smallest = Math.min(smallest, box.width, box.height);
+  }
+  return smallest;
+}
+
+/** Draw the board as wide as the page, or wider where its places would be under 24 CSS
+ * pixels (a finger's width): the board then scrolls inside its own box, never the page. The
+ * "Whole board" button fits it back, remembered in this browser. */
+function fitBoard() {
+  const svg = board.querySelector("svg");
+  const toggle = $("zoom");
+  if (!svg) return;
+  svg.style.width = "";
+  board.classList.remove("zoomed");
+  const fitted = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const zoom = Math.min(3, 24.5 / (smallestPlace(svg) * fitted));
+  toggle.hidden = !(zoom > 1);
+  if (!(zoom > 1)) return;
+  const whole = localStorage.getItem("trigames:whole-board") === "true";
+  toggle.textContent = whole ? "Zoom in: bigger places to tap" : "Show the whole board";
+  toggle.setAttribute("aria-pressed", String(!whole));
+  if (whole) return;
+  const before = board.scrollWidth;
+  board.classList.add("zoomed");
+  svg.style.width = `${Math.ceil(zoom * 100)}%`;
+  if (before <= board.clientWidth) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
 }
 
 function renderActions() {
@@ -501,6 +537,16 @@ async function start() {
   $("accept-draw").addEventListener("click", () => post("draw/accept", { ply: page.view.ply }));
   $("decline-draw").addEventListener("click", () => post("draw/decline", { ply: page.view.ply }));
   $("new-game").addEventListener("click", newGame);
+  $("zoom").addEventListener("click", () => {
+    const whole = localStorage.getItem("trigames:whole-board") === "true";
+    localStorage.setItem("trigames:whole-board", String(!whole));
+    fitBoard();
+  });
+  let width = innerWidth;
+  addEventListener("resize", () => {
+    if (innerWidth !== width && page.replayPly === null) fitBoard();
+    width = innerWidth;
+  });
   try {
     colours = (await api("/api/catalog")).colours;
   } catch {

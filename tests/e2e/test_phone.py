@@ -1,0 +1,138 @@
+"""The game pages on a phone (390 x 844, touch): no sideways scrolling, places a finger can hit,
+a page that stays put after a move, and every game played by taps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.web.conftest import Server
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: The smallest hit area a finger can be asked to hit, in CSS pixels.
+FINGER = 24
+
+#: Each game's default board against the computer.
+GAMES = ["triggle", "trig", "tricolor", "trugo", "tranglar"]
+
+#: Every place that takes a tap now and the size of its hit area (the element carrying its name:
+#: a group's box takes its invisible hit disc in), in CSS pixels.
+TARGETS_JS = """() => [...document.querySelectorAll('#board .target')].map(node => {
+  const box = node.getBoundingClientRect();
+  return [node.dataset.name ?? node.dataset.at, box.width, box.height];
+})"""
+
+#: A tap on a place: the middle of the element carrying its name, if the tap lands on it.
+TAP_JS = """(name) => {
+  const node = [...document.querySelectorAll('#board .target')].find(n => n.dataset.name === name);
+  const box = node.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const place = hit && hit.closest('[data-name], [data-at]');
+  return place === node && x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight ? [x, y] : null;
+}"""
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    context = browser.new_context(
+        base_url=server.url, viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+def open_game(pages: Pages, context: BrowserContext, spec: str) -> Page:
+    """A new game of ``spec``: this page's seat 0 against the ``random`` computer."""
+    page = pages.open("/", context)
+    created = page.evaluate(
+        """async (spec) => {
+          const catalog = await (await fetch('/api/spec?game=' + encodeURIComponent(spec))).json();
+          const seats = catalog.seats.map((_, n) => n === 0 ? {kind: 'human'} : {kind: 'random'});
+          const answer = await fetch('/api/games', {method: 'POST', body: JSON.stringify(
+            {game: spec, seats}), headers: {'Content-Type': 'application/json'}});
+          return answer.json();
+        }""",
+        spec,
+    )
+    page.goto(created["seats"][0]["link"])
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    return page
+
+
+def tap_until_played(page: Page, rng: random.Random) -> None:
+    """Tap offered places (and word steps) at random until a move is played, checking that
+    every place offered is big enough and that the page does not move."""
+    ply = page.evaluate("document.body.dataset.ply")
+    scrolled = page.evaluate("[scrollX, scrollY]")
+    while page.evaluate("document.body.dataset.ply") == ply:
+        targets = page.evaluate(TARGETS_JS)
+        for name, width, height in targets:
+            assert width >= FINGER, (name, width, height)
+            assert height >= FINGER, (name, width, height)
+        steps = page.locator("#choices button.step, #choices button.candidate")
+        if targets and (steps.count() == 0 or rng.random() < 0.7):
+            name = rng.choice(targets)[0]
+            point = page.evaluate(TAP_JS, name)
+            if point is None:  # out of sight in a zoomed board: let the board scroll to it
+                page.evaluate(
+                    "n => [...document.querySelectorAll('#board .target')]"
+                    ".find(e => e.dataset.name === n)"
+                    ".scrollIntoView({block: 'nearest', inline: 'center'})",
+                    name,
+                )
+                scrolled = page.evaluate("[scrollX, scrollY]")
+                point = page.evaluate(TAP_JS, name)
+            assert point is not None, f"{name} cannot be tapped"
+            page.touchscreen.tap(point[0], point[1])
+        else:
+            steps.nth(rng.randrange(steps.count())).tap()
+        page.wait_for_function(
+            "ply => document.body.dataset.ply !== ply || document.querySelector("
+            "'#board .target, #choices button.step, #choices button.candidate')",
+            arg=ply,
+        )
+    assert page.evaluate("[scrollX, scrollY]") == scrolled, "the page moved after the move"
+
+
+@pytest.mark.parametrize("spec", GAMES)
+def test_each_game_is_played_by_taps_on_a_phone(
+    pages: Pages, phone: BrowserContext, spec: str
+) -> None:
+    page = open_game(pages, phone, spec)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+    page.evaluate(
+        "scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + scrollY - 80)"
+    )
+    rng = random.Random(7)
+    for _ in range(3):
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        tap_until_played(page, rng)
+        page.wait_for_function(
+            "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=SCREENSHOTS / f"{spec}-phone.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(200)
+    page.screenshot(path=SCREENSHOTS / f"{spec}-desktop.png", full_page=True)
+
+
+def test_a_tricolor_lozenge_is_played_by_tapping_it(pages: Pages, phone: BrowserContext) -> None:
+    page = open_game(pages, phone, "tricolor")
+    legal = page.evaluate(
+        "fetch(location.pathname.replace('/games/', '/api/games/')).then(r => r.json())"
+    )
+    lozenge = legal["legal_moves"][len(legal["legal_moves"]) // 2]
+    point = page.evaluate(TAP_JS, lozenge)
+    assert point is not None
+    page.touchscreen.tap(point[0], point[1])
+    expect(page.locator("#moves li").first).to_contain_text(lozenge)
