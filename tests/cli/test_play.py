@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import ScriptedInput
 from trigames.cli.main import main
-from trigames.records import GameRecord
+from trigames.records import GameRecord, Seat
 
 
 def play(
@@ -224,3 +224,56 @@ def test_a_computer_agrees_to_a_draw_only_when_it_is_not_ahead(
 ) -> None:
     out = play(capsys, typed, ["draw", "quit", ""], "trig", "--seat", "1=random")
     assert "Game over: draw agreed." in out
+
+
+def test_resume_goes_on_with_the_records_players_without_questions(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    play(capsys, typed, ["D1-D4", f"save {saved}", "quit", ""], "triggle", "--seat", "1=greedy",
+         "--name", "0=Ann", "--seed", "3")  # fmt: skip
+    assert len(GameRecord.load(saved).moves) == 2  # Ann's move and the computer's
+    out = play(capsys, typed, ["moves", "quit", ""], "--resume", str(saved), "--save", str(saved))
+    assert "Last move (2): Yellow" in out
+    assert typed.prompts[0] == "Ann (Blue) to move> "  # no question before the first move
+    resumed = GameRecord.load(saved)
+    assert [(seat.name, seat.kind) for seat in resumed.players] == [
+        ("Ann", "human"),
+        ("Yellow", "greedy"),
+    ]
+
+
+def test_resume_plays_the_computer_seats_on(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    players = [Seat("Ann"), Seat("Bot", "random")]
+    GameRecord("triggle", players, ["D1-D4"]).save(saved)
+    typed.lines = ["quit", ""]
+    assert main(["play", "--resume", str(saved), "--no-color", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Last move (2): Yellow" in out  # the computer answered the record's last move
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["triggle", "--resume", "x.json"], "not both"),
+        ([], "say which game to play"),
+        (["--resume", "missing.json"], "missing.json"),
+    ],
+)
+def test_resume_errors_are_clear(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str, tmp_path: Path
+) -> None:
+    assert main(["play", *args]) != 0
+    assert said in capsys.readouterr().err
+
+
+def test_resume_refuses_a_record_with_a_bad_player(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    GameRecord("triggle", [Seat("Ann"), Seat("Bot", "mcts(seconds=1e9)")], []).save(saved)
+    assert main(["play", "--resume", str(saved)]) != 0
+    assert "the record's seat 1" in capsys.readouterr().err

@@ -102,8 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_info)
 
-    sub = commands.add_parser("play", help="play in the terminal")
-    sub.add_argument("spec", help="spec string, for example 'triggle(players=3)'")
+    sub = commands.add_parser(
+        "play",
+        help="play in the terminal",
+        description="Play a new game, or go on with a saved one (--resume FILE): its players "
+        "play on as the record names them, unless --seat or --name say otherwise.",
+    )
+    sub.add_argument(
+        "spec", nargs="?", help="spec string, for example 'triggle(players=3)' (not with --resume)"
+    )
+    sub.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the game in a record saved by 'play' or by the web app (JSON)",
+    )
     sub.add_argument(
         "--seat",
         action="append",
@@ -267,13 +279,33 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = load_game(args.spec)
-    seats = parse_seats(game, args.seat, args.name)
+    resumed = None
+    if args.resume is not None:
+        if args.spec is not None:
+            raise UsageError("give a spec or --resume FILE, not both: the record names its game")
+        record = GameRecord.load(args.resume)
+        state = record.replay()
+        game = state.game
+        if len(record.players) != game.num_players:
+            raise UsageError(f"{args.resume} names {len(record.players)} players, not the "
+                             f"{game.num_players} of {game.spec}")  # fmt: skip
+        seats = parse_seats(game, args.seat, args.name, start=record.players)
+        resumed = (state, record.date)
+    elif args.spec is None:
+        raise UsageError("say which game to play (a spec such as 'triggle'), or --resume FILE")
+    else:
+        game = load_game(args.spec)
+        seats = parse_seats(game, args.seat, args.name)
     console = Console.terminal()
     if args.no_color:
         console.color = False
     session = TerminalGame(
-        game, seats, console, seed=args.seed, autosave=Path(args.save) if args.save else None
+        game,
+        seats,
+        console,
+        seed=args.seed,
+        autosave=Path(args.save) if args.save else None,
+        resumed=resumed,
     )
     session.run()
     return 0
@@ -494,10 +526,26 @@ def _progress() -> Progress:
     )
 
 
-def parse_seats(game: AnyGame, seat_args: Sequence[str], name_args: Sequence[str]) -> list[Seat]:
-    """Seats from ``N=KIND`` and ``N=NAME`` arguments; N is a seat number or colour name."""
+def parse_seats(
+    game: AnyGame,
+    seat_args: Sequence[str],
+    name_args: Sequence[str],
+    start: Sequence[Seat] | None = None,
+) -> list[Seat]:
+    """Seats from ``N=KIND`` and ``N=NAME`` arguments; N is a seat number or colour name.
+    ``start`` gives the seats before the arguments (a resumed record's players, whose kinds
+    are checked as the arguments' are), else every seat is a human named by its colour."""
     kinds = ["human"] * game.num_players
     names = [game.player_name(i) for i in range(game.num_players)]
+    for number, player in enumerate(start or ()):
+        names[number] = player.name
+        kind = player.kind.lower().replace(" ", "")
+        if kind != "human":
+            try:
+                make_player(kind, game=game)
+            except ValueError as error:
+                raise UsageError(f"the record's seat {number} ({player.kind}): {error}") from None
+        kinds[number] = kind
     for text in seat_args:
         seat, kind = _seat_assignment(game, text, "--seat")
         kind = kind.lower().replace(" ", "")

@@ -41,6 +41,8 @@ class TerminalGame:
     console: Console
     seed: int | None = None
     autosave: Path | None = None
+    #: A game to go on with (``trigames play --resume``): its position and its date.
+    resumed: tuple[AnyState, str] | None = None
 
     def __post_init__(self) -> None:
         self.state: AnyState = self.game.new_initial_state()
@@ -51,6 +53,9 @@ class TerminalGame:
         }
         self.saved_moves = 0
         self.started = now()
+        if self.resumed is not None:
+            self.state, self.started = self.resumed
+            self.saved_moves = len(self.state.history)  # nothing new to save yet
         #: Hints come from the game's medium level.
         self.adviser = make_player("medium", self.seed, self.game)
 
