@@ -286,9 +286,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         record = GameRecord.load(args.resume)
         state = record.replay()
         game = state.game
-        if len(record.players) != game.num_players:
-            raise UsageError(f"{args.resume} names {len(record.players)} players, not the "
-                             f"{game.num_players} of {game.spec}")  # fmt: skip
         seats = parse_seats(game, args.seat, args.name, start=record.players)
         resumed = (state, record.date)
     elif args.spec is None:

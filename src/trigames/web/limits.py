@@ -19,6 +19,9 @@ import unicodedata
 MAX_BODY = 64 * 1024
 #: Bytes of one WebSocket message from a page (pages send nothing for now).
 MAX_WS_MESSAGE = 4 * 1024
+#: Moves of a game record a new game goes on with (``POST /api/games`` with ``record``): it is
+#: replayed, move by move, before the answer.
+MAX_RECORD_MOVES = 2000
 #: Characters of a player's name.
 MAX_NAME = 40
 #: Characters of a token (the server's are 24; a longer one cannot be any seat's).

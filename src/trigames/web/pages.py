@@ -65,6 +65,14 @@ LOBBY = """<h1>Play a game</h1>
 <section class="panel" aria-labelledby="new-heading">
 <h2 id="new-heading">New game</h2>
 <form id="new-game-form" novalidate>
+<details id="resume-box" class="resume-box">
+<summary>Go on with a saved game</summary>
+<label for="record-file">A record saved by "Save record" or by <code>trigames play</code>
+(JSON): its moves are played already, and you choose who sits where.</label>
+<input type="file" id="record-file" accept=".json,application/json">
+<p id="record-about" class="record-about" hidden></p>
+<button type="button" id="record-clear" hidden>Start a new game instead</button>
+</details>
 <label for="game">Game</label>
 <select id="game" name="game"></select>
 <p id="game-summary" class="summary"></p>

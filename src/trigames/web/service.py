@@ -69,7 +69,7 @@ from typing import Any
 from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import LEVEL_NAMES, SERVER_LIMITS, check_player_spec, make_player
 from trigames.core.endings import AgreedDraw, Ending
-from trigames.core.errors import PlayerSpecError, TrigamesError
+from trigames.core.errors import PlayerSpecError, RecordError, TrigamesError
 from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
@@ -81,6 +81,7 @@ from trigames.web.limits import (
     HINTS_PER_WINDOW,
     HINTS_WAITING,
     IDLE_GAMES,
+    MAX_RECORD_MOVES,
     PICTURES_AT_ONCE,
     check_name,
 )
@@ -257,17 +258,14 @@ class GameService:
         """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool}``.
 
         A seat's kind is ``human``, ``open`` (a human seat for whoever joins first), or a
-        computer player. Returns the id, the view, and each seat with its token (``null`` for
-        computers and open seats).
+        computer player. In place of ``game``, ``record`` holds a saved game record (its JSON)
+        to go on with: its moves are played already, and its players sit in the seats unless
+        ``seats`` says otherwise. Returns the id, the view, and each seat with its token
+        (``null`` for computers and open seats).
         """
-        spec = request.get("game")
-        if not isinstance(spec, str):
-            raise BadRequestError("'game' must be a spec string such as 'triggle'")
-        try:
-            game = load_game(spec)
-        except TrigamesError as error:
-            raise BadRequestError(str(error)) from None
-        seats_in = request.get("seats", [{} for _ in range(game.num_players)])
+        state, seats_default = self._start(request)
+        game = state.game
+        seats_in = request.get("seats", seats_default)
         if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
             raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
         if len(seats_in) != game.num_players:
@@ -302,12 +300,42 @@ class GameService:
             tokens.append(token)
             seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
         row = GameRow(secrets.token_hex(6), str(game.spec), seats)
+        row.moves = [str(move) for move in state.history]
+        row.result = state.outcome()
         self.store.insert(row)
-        live = LiveGame(row, game, game.new_initial_state())
+        live = LiveGame(row, game, state)
         self.games[row.id] = live
         self._kick(live)
         self._settle(live)
         return self._created(live, tokens)
+
+    @staticmethod
+    def _start(request: Mapping[str, Any]) -> tuple[AnyState, list[dict[str, Any]]]:
+        """The position a new game starts from (``game``: the start; ``record``: after the
+        record's moves) and the seats it has unless the request says: humans, or the
+        record's players."""
+        spec, record_in = request.get("game"), request.get("record")
+        if record_in is None:
+            if not isinstance(spec, str):
+                raise BadRequestError("'game' must be a spec string such as 'triggle'")
+            try:
+                game = load_game(spec)
+            except TrigamesError as error:
+                raise BadRequestError(str(error)) from None
+            return game.new_initial_state(), [{} for _ in range(game.num_players)]
+        if spec is not None:
+            raise BadRequestError("give 'game' or 'record', not both: the record names its game")
+        if not isinstance(record_in, dict):
+            raise BadRequestError("'record' must be a game record (the JSON a saved game holds)")
+        try:
+            record = GameRecord.from_json(record_in)
+            if len(record.moves) > MAX_RECORD_MOVES:
+                raise RecordError(f"a record to go on with has at most {MAX_RECORD_MOVES} moves")
+            state = record.replay()
+        except TrigamesError as error:
+            raise BadRequestError(f"'record': {error}") from None
+        players = [{"kind": seat.kind, "name": seat.name} for seat in record.players]
+        return state, players
 
     def _created(self, live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
         """The answer to a creation: the id, each seat with its token, and the view."""

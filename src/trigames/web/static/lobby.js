@@ -9,6 +9,7 @@ const createButton = document.getElementById("create");
 const hotseat = document.getElementById("hotseat");
 
 let catalog = null;
+let record = null; // a saved game to go on with (its JSON), or null for a new game
 let spec = null; // {game, title, seats: [colour names]} of the spec as typed, or null if invalid
 let checking = 0; // the number of the latest spec check, so older answers are dropped
 
@@ -17,21 +18,24 @@ function specText() {
   return options ? `${gameSelect.value}(${options})` : gameSelect.value;
 }
 
-function kindChoices() {
+function kindChoices(kind) {
   const { human, levels, kinds } = catalog.players;
-  return [
+  const choices = [
     [human, "Human"],
     ["open", "Open: whoever joins"],
     ...levels.map((level) => [level, `Computer: ${level}`]),
     ...kinds.map((kind) => [kind, `Computer: ${kind}`]),
   ];
+  // a computer with settings (from a record) is offered as it is; the server checks it
+  if (kind && !choices.some(([value]) => value === kind)) choices.push([kind, `Computer: ${kind}`]);
+  return choices;
 }
 
 function seatRow(number, colour, kind, name) {
   const select = el(
     "select",
     { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number}` },
-    ...kindChoices().map(([value, label]) => el("option", { value, selected: value === kind }, label)),
+    ...kindChoices(kind).map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
   const input = el("input", {
     class: "seat-name",
@@ -157,7 +161,7 @@ async function create(event) {
   try {
     const created = await api("/api/games", {
       method: "POST",
-      body: { game: spec.game, seats, hotseat: hotseat.checked },
+      body: { ...(record ? { record } : { game: spec.game }), seats, hotseat: hotseat.checked },
     });
     const { view, ...kept } = created;
     localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
@@ -251,6 +255,55 @@ function prefill() {
   });
 }
 
+/** The largest record file the lobby sends (the server takes request bodies of 64 KB). */
+const MOST_RECORD_BYTES = 60 * 1024;
+
+/** A record file was chosen: read it, set the game and the seats from it (the moves are
+ * replayed by the server when the game is created, which refuses a record that does not). */
+async function recordChosen() {
+  const file = document.getElementById("record-file").files[0];
+  if (!file) return;
+  try {
+    if (file.size > MOST_RECORD_BYTES) throw new Error(`a record to go on with has at most ${MOST_RECORD_BYTES / 1024} KB`);
+    let read;
+    try {
+      read = JSON.parse(await file.text());
+    } catch {
+      throw new Error(`${file.name} is not a game record: it is not JSON`);
+    }
+    if (!read || read.format !== "trigames-record" || typeof read.game !== "string" || !Array.isArray(read.moves) || !Array.isArray(read.players)) {
+      throw new Error(`${file.name} is not a trigames game record`);
+    }
+    const [name, options] = splitSpec(read.game);
+    if (!catalog.games.some((game) => game.name === name)) throw new Error(`${file.name} is a record of an unknown game, ${read.game}`);
+    record = read;
+    gameSelect.value = name;
+    optionsInput.value = options;
+    renderOptionControls();
+    const preset = read.players.map((player) => [String(player.kind || "human"), String(player.name || "")]);
+    await checkSpec(preset);
+    showRecord(`${file.name}: ${read.game}, ${read.moves.length} move${read.moves.length === 1 ? "" : "s"} played${read.result ? ", finished" : ""}. The game goes on from there.`);
+  } catch (error) {
+    forgetRecord();
+    showError(error.message);
+  }
+}
+
+function showRecord(text) {
+  const about = document.getElementById("record-about");
+  about.textContent = text;
+  about.hidden = !text;
+  document.getElementById("record-clear").hidden = !text;
+  document.getElementById("variant").disabled = gameSelect.disabled = Boolean(text);
+  createButton.textContent = text ? "Go on with this game" : "Create the game";
+}
+
+function forgetRecord() {
+  record = null;
+  document.getElementById("record-file").value = "";
+  showRecord("");
+}
+
 async function start() {
   try {
     catalog = await api("/api/catalog");
@@ -270,6 +323,8 @@ async function start() {
   });
   optionsInput.addEventListener("input", specChanged);
   document.getElementById("new-game-form").addEventListener("submit", create);
+  document.getElementById("record-file").addEventListener("change", recordChosen);
+  document.getElementById("record-clear").addEventListener("click", forgetRecord);
   await checkSpec(preset);
   listYourGames();
   listGames();
