@@ -37,6 +37,10 @@ TAP_JS = """(name) => {
 }"""
 
 
+#: Where the page is scrolled to and where the board is on the screen.
+WHERE_JS = "[scrollX, scrollY, document.querySelector('#board').getBoundingClientRect().top]"
+
+
 @pytest.fixture
 def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
     context = browser.new_context(
@@ -69,7 +73,7 @@ def tap_until_played(page: Page, rng: random.Random) -> None:
     """Tap offered places (and word steps) at random until a move is played, checking that
     every place offered is big enough and that the page does not move."""
     ply = page.evaluate("document.body.dataset.ply")
-    scrolled = page.evaluate("[scrollX, scrollY]")
+    scrolled = page.evaluate(WHERE_JS)
     while page.evaluate("document.body.dataset.ply") == ply:
         targets = page.evaluate(TARGETS_JS)
         for name, width, height in targets:
@@ -86,7 +90,7 @@ def tap_until_played(page: Page, rng: random.Random) -> None:
                     ".scrollIntoView({block: 'nearest', inline: 'center'})",
                     name,
                 )
-                scrolled = page.evaluate("[scrollX, scrollY]")
+                scrolled = page.evaluate(WHERE_JS)
                 point = page.evaluate(TAP_JS, name)
             assert point is not None, f"{name} cannot be tapped"
             page.touchscreen.tap(point[0], point[1])
@@ -97,7 +101,7 @@ def tap_until_played(page: Page, rng: random.Random) -> None:
             "'#board .target, #choices button.step, #choices button.candidate')",
             arg=ply,
         )
-    assert page.evaluate("[scrollX, scrollY]") == scrolled, "the page moved after the move"
+    assert page.evaluate(WHERE_JS) == scrolled, "the page moved after the move"
 
 
 @pytest.mark.parametrize("spec", GAMES)
@@ -136,3 +140,34 @@ def test_a_tricolor_lozenge_is_played_by_tapping_it(pages: Pages, phone: Browser
     assert point is not None
     page.touchscreen.tap(point[0], point[1])
     expect(page.locator("#moves li").first).to_contain_text(lozenge)
+
+
+def test_the_guidance_line_says_what_to_do_now(pages: Pages, phone: BrowserContext) -> None:
+    page = open_game(pages, phone, "trugo")
+    turn = page.locator("#turn")
+    expect(turn).to_have_text("Your turn: tap a cell, then pick the way its light cap points.")
+    name = page.evaluate(TARGETS_JS)[0][0]
+    point = page.evaluate(TAP_JS, name)
+    page.touchscreen.tap(point[0], point[1])
+    expect(turn).to_have_text("Your turn: choose one of the buttons below.")
+
+
+def test_confirm_moves_shows_the_move_before_it_is_played(
+    pages: Pages, phone: BrowserContext
+) -> None:
+    page = open_game(pages, phone, "trig")
+    page.check("#confirm-moves")
+    name = page.evaluate(TARGETS_JS)[0][0]
+    page.touchscreen.tap(*page.evaluate(TAP_JS, name))
+    expect(page.locator("#confirm-move")).to_have_text(f"Play {name}")
+    expect(page.locator("#preview")).to_be_visible()
+    expect(page.locator("#turn")).to_contain_text("check the move shown")
+    assert page.evaluate("document.body.dataset.ply") == "0"
+    page.screenshot(path=SCREENSHOTS / "confirm-move-phone.png", full_page=True)
+    page.click("#cancel-input")
+    expect(page.locator("#preview")).to_be_hidden()
+    page.touchscreen.tap(*page.evaluate(TAP_JS, name))
+    page.locator("#confirm-move").tap()
+    expect(page.locator("#moves li").first).to_contain_text(name)
+    page.reload()  # the setting is remembered
+    expect(page.locator("#confirm-moves")).to_be_checked()

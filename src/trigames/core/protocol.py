@@ -485,6 +485,17 @@ class Game(ABC, Generic[MoveT, StateT]):
         (('A1', 'D1'), ('A1', 'D1'))
         """
 
+    def input_guide(self, state: StateT) -> str:
+        """What the player to move does now, in a few words for a page's guidance line
+        ("Your turn: ..."), as :meth:`input_steps` enters it.
+
+        >>> import trigames
+        >>> game = trigames.load_game("trig")
+        >>> game.input_guide(game.new_initial_state())
+        'tap a cell to place a peg'
+        """
+        return "tap a marked place"
+
     def explain_last_move(self, state: StateT) -> str:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
         return self.describe_last_move(state)

@@ -127,11 +127,11 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 </div>
 <p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
 <button type="button" id="back-to-game">Back to the game (End)</button></p>
-<button type="button" id="zoom" class="zoom" hidden></button>
 <div id="board-area" class="board-area">
 <div id="board" class="board"></div>
 <div id="preview" class="board preview" hidden></div>
 </div>
+<button type="button" id="zoom" class="zoom" hidden></button>
 <div id="choices" class="choices" aria-live="polite"></div>
 <div id="replay" class="replay" hidden>
 <button type="button" id="replay-first" aria-label="First position">« First</button>
@@ -169,6 +169,8 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 <button type="button" id="new-game">New game</button>
 <a id="save" class="button" download>Save record</a>
 </div>
+<label class="check" id="confirm-setting"><input type="checkbox" id="confirm-moves">
+Confirm each move: show it on the board, then play it with a button</label>
 <p id="hint-text" class="hint-text" aria-live="polite" hidden></p>
 <div id="links" class="links" hidden></div>
 <h2>Moves</h2>

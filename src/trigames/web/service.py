@@ -431,6 +431,7 @@ class GameService:
             "to_move": to_move,
             "legal_moves": [str(m) for m in legal],
             "input_steps": [game.input_steps(state, m) for m in legal],
+            "guide": None if to_move is None else game.input_guide(state),
             "scores": list(state.scores()),
             "status": game.status(state),
             "last_move": game.describe_last(state) if state.history else None,

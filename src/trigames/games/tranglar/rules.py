@@ -700,6 +700,9 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
             line += ". Setup: place " + " or ".join(KINDS[k].code for k in state.to_place)
         return line
 
+    def input_guide(self, state: TranglarState) -> str:
+        return "pick a piece (or an action), then its cells"
+
     def input_steps(self, state: TranglarState, move: TranglarMove) -> tuple[Step, ...]:
         """What to do (a piece from the reserve, or an action), then any cell it covers; the
         pieces that fit are then told apart by choosing among them.

@@ -226,6 +226,9 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
             "most_pieces": len(board.triangles) // 2,
         }
 
+    def input_guide(self, state: TricolorState) -> str:
+        return f"tap where your {state.due_colour} lozenge goes"
+
     def input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
         """The lozenge itself: the board draws each free lozenge of the colour due as a place
         to tap (its two triangles, named like the move).

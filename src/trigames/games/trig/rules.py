@@ -382,6 +382,9 @@ class TrigRules(Game[TrigMove, TrigState]):
             return {}
         return {"win type": win_type(state.ways) if state.ways else WIN_TYPES[state.end_reason]}
 
+    def input_guide(self, state: TrigState) -> str:
+        return "tap a cell to place a peg"
+
     def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
 

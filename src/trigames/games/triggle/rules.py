@@ -230,6 +230,9 @@ class TriggleRules(Game[Band, "TriggleState"]):
             "markers": self.markers,
         }
 
+    def input_guide(self, state: TriggleState) -> str:
+        return "tap the two end pegs of a band"
+
     def input_steps(self, state: TriggleState, move: Band) -> tuple[Step, ...]:
         """The two ends of the move, in either order."""
         return either_end(move)

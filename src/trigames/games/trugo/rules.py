@@ -750,6 +750,11 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
         )
         return f"{phase}. Pieces: {counts}"
 
+    def input_guide(self, state: TrugoState) -> str:
+        if state.pool > 0:
+            return "tap a cell, then pick the way its light cap points"
+        return "move a piece (tap it, then where it goes), remove a tile or pass"
+
     def input_steps(self, state: TrugoState, move: TrugoMove) -> tuple[Step, ...]:
         """A placement is its cell, then which way the light cap points; a removal its tile;
         a piece move its two junctions; ``pass`` a button.

@@ -259,6 +259,7 @@ function renderActions() {
   $("undo").hidden = !open;
   $("undo").disabled = page.view.moves.length === 0 || page.view.undo_request !== null;
   $("hint").hidden = !open;
+  $("confirm-setting").hidden = !open;
   $("hint").disabled = !myTurn();
   $("resign").hidden = !open;
   $("resign-confirm").hidden = !(open && askingResign);

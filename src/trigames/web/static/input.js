@@ -8,6 +8,12 @@ const preview = $("preview");
 const choices = $("choices");
 let sendMove = async (move) => {}; // set by the game page: plays a move
 let clicks = []; // the names clicked so far for the move being built
+let pending = null; // with "confirm moves" on: the finished move waiting for its Play button
+const confirming = $("confirm-moves");
+confirming.checked = localStorage.getItem("trigames:confirm-moves") === "true";
+confirming.addEventListener("change", () => {
+  localStorage.setItem("trigames:confirm-moves", String(confirming.checked));
+});
 
 /** Tell the input how to play a finished move. */
 export function onMove(send) {
@@ -17,6 +23,28 @@ export function onMove(send) {
 /** Forget the clicks so far (the position changed). */
 export function resetInput() {
   clicks = [];
+  pending = null;
+}
+
+/** Play a finished move: at once, or (with "confirm moves" on) once its Play button says so,
+ * the board showing the position it makes meanwhile. */
+function play(move) {
+  if (!confirming.checked) {
+    sendMove(move);
+    return;
+  }
+  pending = move;
+  renderInput();
+}
+
+/** The guidance line: what to do now, from the game's own words and the clicks so far. */
+function guide(found, next, words, complete) {
+  let now;
+  if (pending) now = `check the move shown, then play it (${pending}) or cancel`;
+  else if (!clicks.length) now = page.view.guide || "tap a marked place";
+  else if (next.size > words.length) now = words.length ? "tap a marked place, or choose below" : "tap a marked place to go on";
+  else now = complete.length ? "choose the move below" : "choose one of the buttons below";
+  $("turn").textContent = `${page.you.length > 1 ? `Your turn (${page.view.seats[page.view.to_move].name})` : "Your turn"}: ${now}.`;
 }
 
 /** The legal moves (with their steps) that agree with the clicks so far. */
@@ -42,10 +70,14 @@ export function renderInput() {
     clicks = [];
     return;
   }
+  if (pending) {
+    renderPending();
+    return;
+  }
   const found = candidates();
   const complete = found.filter((candidate) => candidate.steps.length === clicks.length);
   if (found.length === 1 && complete.length === 1) {
-    sendMove(complete[0].move);
+    play(complete[0].move);
     return;
   }
   const next = new Set();
@@ -82,7 +114,7 @@ export function renderInput() {
         class: "candidate",
         dataset: { move },
         "aria-label": `Play ${move}`,
-        onclick: () => sendMove(move),
+        onclick: () => play(move),
         onmouseenter: () => showPreview(move),
         onfocus: () => showPreview(move),
         onmouseleave: hidePreview,
@@ -93,6 +125,21 @@ export function renderInput() {
   if (clicks.length) {
     choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancelInput }, "Cancel (Esc)"));
   }
+  guide(found, next, words, complete);
+}
+
+/** A move waiting to be confirmed: its places stay chosen, the board shows what it makes. */
+function renderPending() {
+  const index = page.view.legal_moves.indexOf(pending);
+  for (const step of page.view.input_steps[index] || []) {
+    for (const name of step) if (clicks.includes(name)) placesNamed(name).forEach((node) => node.classList.add("selected"));
+  }
+  showPreview(pending);
+  choices.append(
+    el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => sendMove(pending) }, `Play ${pending}`),
+    el("button", { type: "button", id: "cancel-input", onclick: cancelInput }, "Cancel (Esc)"),
+  );
+  guide([], new Set(), [], []);
 }
 
 export function clearInput() {
@@ -110,6 +157,7 @@ function take(name) {
 
 function cancelInput() {
   clicks = [];
+  pending = null;
   renderInput();
 }
 
@@ -129,7 +177,7 @@ board.addEventListener("keydown", (event) => {
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && clicks.length) cancelInput();
+  if (event.key === "Escape" && (clicks.length || pending)) cancelInput();
 });
 
 const previews = new Map();
