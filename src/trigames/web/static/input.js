@@ -2,6 +2,7 @@
 // clicked so far, highlights the places that take the next step, and offers the word steps and
 // the finished moves as buttons. It knows no rule of any game.
 import { el, showError } from "./common.js";
+import { clearGhosts, onGhostMove, showGhosts } from "./ghost.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 
 const preview = $("preview");
@@ -12,6 +13,7 @@ let clicks = []; // the names clicked so far for the move being built
 /** Tell the input how to play a finished move. */
 export function onMove(send) {
   sendMove = send;
+  onGhostMove(send);
 }
 
 /** Forget the clicks so far (the position changed). */
@@ -93,12 +95,14 @@ export function renderInput() {
   if (clicks.length) {
     choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancelInput }, "Cancel (Esc)"));
   }
+  showGhosts(found, clicks); // pictures of the choices (ghost.js)
 }
 
 export function clearInput() {
   board.querySelectorAll(".target, .selected").forEach((node) => node.classList.remove("target", "selected"));
   board.querySelectorAll("[tabindex]").forEach((node) => ["tabindex", "role", "aria-label"].forEach((key) => node.removeAttribute(key)));
   hidePreview();
+  clearGhosts();
   choices.replaceChildren();
 }
 
