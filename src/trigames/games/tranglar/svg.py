@@ -4,7 +4,8 @@ Every cell is a triangle carrying its name (``data-name="b3n"``). A piece is its
 in its owner's colour (petrol, acid green, or white for a neutral piece) with its outline drawn
 round it; a cell the last move put down or turned over has a dot in the last-move colour.
 Columns ``a`` to ``d`` stand above and below the board, rows ``1`` to ``4`` on both sides, and
-both reserves (and the large neutral pieces still to place) are drawn beside it, each kind a
+both reserves (and the large neutral pieces still to place) are drawn under it (a tall picture
+fits a phone's screen), each kind a
 picture of its shape in its owner's colour with its count; the mover's pieces carry the name
 that picks them (``data-name``, the first step of :meth:`input_steps`).
 """
@@ -113,19 +114,21 @@ def render(state: TranglarState, *, labels: bool = True) -> str:
 
 #: Where a reserve shows its pieces: columns of slots, each slot this wide and high, a piece
 #: drawn at this fraction of the board's size.
-RESERVE_COLUMNS = 4
-SLOT = 0.78
+RESERVE_COLUMNS = 3
+SLOT = 0.8
 PIECE_SCALE = 0.34
 
 
 def _reserves(canvas: SvgCanvas, state: TranglarState) -> None:
     """Each seat's pieces off the board drawn as pictures in its colour, with their counts,
-    beside the board; the mover's pieces carry the names that choose them (the first step of
+    under the board; the mover's pieces carry the names that choose them (the first step of
     a placement), and so do the large neutral pieces still to place."""
     game = state.game
-    left, y = SIZE + 0.7, -0.45
+    top = SIZE + 0.75
     words = _piece_words(state)
+    bottom = top
     for seat in (0, 1):
+        left, y = -0.5 + seat * (RESERVE_COLUMNS * SLOT + 0.2), top
         canvas.polygon(
             [(left, y - 0.09), (left + 0.18, y - 0.09), (left + 0.18, y + 0.09), (left, y + 0.09)],
             fill=FILLS[seat],
@@ -144,7 +147,8 @@ def _reserves(canvas: SvgCanvas, state: TranglarState) -> None:
             y0 = y + (i // RESERVE_COLUMNS) * SLOT
             word = words.get(k) if seat == state.current_player else None
             _slot(canvas, k, 2 if KINDS[k].neutral else seat, count, (x0, y0), word, seat)
-        y += -(-len(kinds) // RESERVE_COLUMNS) * SLOT + 0.3
+        bottom = max(bottom, y + -(-len(kinds) // RESERVE_COLUMNS) * SLOT + 0.3)
+    left, y = -0.5, bottom
     if state.to_place:
         canvas.text(
             (left, y), "To place:", size=0.15, fill=PALETTE["ink"], anchor="start", bold=True
