@@ -77,7 +77,10 @@ export async function showGhosts(found, clicks) {
   const mine = ++round;
   const moves = found.map((candidate) => candidate.move);
   if (!moves.includes(shown)) shown = null;
-  if (!found.length || found.length > 4 * LIMIT) return;
+  const depth = clicks.length;
+  // nothing to show before the first step: every move is still open
+  if (!depth || found.length > 4 * LIMIT) return;
+  const finishing = (name) => found.filter((c) => c.steps.length === depth + 1 && c.steps[depth].includes(name));
   let known;
   try {
     known = await picturesOf(moves);
@@ -86,8 +89,6 @@ export async function showGhosts(found, clicks) {
     return;
   }
   if (mine !== round) return;
-  const depth = clicks.length;
-  const finishing = (name) => found.filter((c) => c.steps.length === depth + 1 && c.steps[depth].includes(name));
   // word steps finishing one move: picture buttons
   for (const button of choices.querySelectorAll("button.step")) {
     const ends = finishing(button.dataset.step);
@@ -105,12 +106,12 @@ export async function showGhosts(found, clicks) {
   const onBoard = found.filter((c) => c.steps.length === depth + 1
     && c.steps[depth].some((name) => board.querySelector(`[data-name="${CSS.escape(name)}"]`)));
   const finishingPictures = onBoard.map((c) => known.get(c.move)).filter(Boolean);
-  if (finishingPictures.length && !finishingPictures.some((picture) => picture.shape)) {
+  if (finishingPictures.length && finishingPictures.length <= 6 && !finishingPictures.some((picture) => picture.shape)) {
     layGhosts("finishing", finishingPictures);
   }
   // pieces lying in several ways: one shown, Turn / Flip / Move through the others
   const shaped = moves.filter((move) => known.get(move)?.shape);
-  if (depth >= 1 && shaped.length === moves.length && moves.length > 1) {
+  if (shaped.length === moves.length && moves.length > 1) {
     if (shown === null) shown = moves[0];
     piecePanel(moves, known);
   } else if (!choices.querySelector(`button.picture-choice[data-ghost-move="${CSS.escape(shown ?? "")}"]`)) {
