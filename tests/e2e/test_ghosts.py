@@ -89,6 +89,9 @@ def test_tranglar_piece_placed_from_the_reserve_with_turn_flip_and_ghost(
     press(page, size, "#ghost-flip")
     expect(play).not_to_have_attribute("data-move", turned or "")
     press(page, size, "#ghost-next")
+    moved = play.get_attribute("data-move")
+    page.keyboard.press("r")  # the keys turn the piece too
+    expect(play).not_to_have_attribute("data-move", moved or "")
     chosen = play.get_attribute("data-move")
     assert chosen
     assert chosen.startswith("G")
@@ -106,6 +109,25 @@ def test_tranglar_piece_placed_from_the_reserve_with_turn_flip_and_ghost(
         "data-ply", re.compile("^[12]$")
     )  # 2 if one fits
     shot(page, f"tranglar-narrowed-{size}")
+    # a piece of Petrol's own, turned before it goes down
+    if page.evaluate("document.body.dataset.ply") == "1":
+        page.locator("#ghost-play").click()
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
+    click_place(page, "L: large triangle")
+    expect(play).to_have_attribute("data-move", re.compile("^L"))
+    before = play.get_attribute("data-move")
+    press(page, size, "#ghost-turn")
+    expect(play).not_to_have_attribute("data-move", before or "")
+    turned = play.get_attribute("data-move")
+    press(page, size, "#ghost-flip")  # mirrored: the half square on the other diagonal
+    expect(play).not_to_have_attribute("data-move", turned or "")
+    chosen = play.get_attribute("data-move")
+    shot(page, f"tranglar-own-piece-{size}")
+    press(page, size, "#ghost-play")
+    expect(page.locator("#moves li .move-link").last).to_have_text(chosen or "")
+    expect(page.locator('#board [data-reserve="0"][data-kind="L"]')).to_have_attribute(
+        "data-count", "3"
+    )
 
 
 def test_trig_capture_choice_drawn_as_its_triangle(sized: tuple[str, Page]) -> None:

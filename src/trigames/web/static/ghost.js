@@ -176,9 +176,9 @@ function piecePanel(moves, known) {
   const current = known.get(shown);
   const canFlip = shapes.has(current.flipped) && current.flipped !== current.shape;
   const panel = el("span", { class: "piece-tools", role: "group", "aria-label": "Where the piece goes" },
-    el("button", { type: "button", id: "ghost-turn", disabled: shapes.size < 2, onclick: () => turn(false) }, "⟳ Turn"),
-    el("button", { type: "button", id: "ghost-flip", disabled: !canFlip, onclick: () => turn(true) }, "⇋ Flip"),
-    el("button", { type: "button", id: "ghost-next", disabled: moves.length < 2, onclick: step }, "▸ Move"));
+    el("button", { type: "button", id: "ghost-turn", title: "Turn (R)", disabled: shapes.size < 2, onclick: () => turn(false) }, "⟳ Turn"),
+    el("button", { type: "button", id: "ghost-flip", title: "Flip (F)", disabled: !canFlip, onclick: () => turn(true) }, "⇋ Flip"),
+    el("button", { type: "button", id: "ghost-next", title: "Move (M)", disabled: moves.length < 2, onclick: step }, "▸ Move"));
   choices.prepend(panel);
 }
 
@@ -191,3 +191,14 @@ choices.addEventListener("click", (event) => {
   const key = `${page.view.version}:${shown}`;
   markShown(new Map([[shown, pictures.get(key)]]));
 }, true);
+
+// Keys for the piece tools: R turns, F flips, M moves the piece shown (not while typing).
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest?.("input, textarea, select")) return;
+  const button = { r: "#ghost-turn", f: "#ghost-flip", m: "#ghost-next" }[event.key.toLowerCase()];
+  const found = button && choices.querySelector(button);
+  if (found && !found.disabled) {
+    event.preventDefault();
+    found.click();
+  }
+});
