@@ -201,19 +201,20 @@ def _slot(
     scale = PIECE_SCALE * (0.8 if max(span_x, span_y) > 1 else 1.0)
     ox = x0 + (SLOT * wide - 0.06 - span_x * scale) / 2
     oy = y0 + 0.16 + (SLOT - 0.22 - span_y * scale) / 2
-    opacity = {"fill-opacity": "1" if count else "0.25"}
+    canvas.open_group({} if count else {"opacity": "0.3"})  # none left: faded
     for cell in shape:
         points = [(ox + px * scale, oy + py * scale) for px, py in cell_outline(cell)]
-        canvas.polygon(points, fill=FILLS[owner], stroke=FILLS[owner], width=0.01, attrs=opacity)
+        canvas.polygon(points, fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
     for side in outline_sides(shape):
         for a, b in side:
             (ax, ay), (bx, by) = to_plane(a), to_plane(b)
             canvas.line(
                 (ox + ax * scale, oy + ay * scale),
                 (ox + bx * scale, oy + by * scale),
-                stroke=OUTLINES[owner] if count else PALETTE["line"],
+                stroke=OUTLINES[owner],
                 width=0.025,
             )
+    canvas.close_group()
     label = f"{KINDS[kind].code} \u00d7{count}"
     canvas.text((x0 + 0.05, y0 + 0.1), label, size=0.12, fill=PALETTE["ink"], anchor="start",
                 bold=bool(word))  # fmt: skip
