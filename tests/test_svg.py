@@ -64,6 +64,14 @@ def expected_names(state: Any) -> list[str]:
         from trigames.games.tranglar.board import cell_name
 
         names = [cell_name(i) for i in range(info["cells"])]
+        # the pieces the mover may place, picked from the reserve's pictures of them
+        names += sorted(
+            {
+                steps[0][0]
+                for m in state.legal_moves()
+                if ":" in (steps := game.input_steps(state, m))[0][0]
+            }
+        )
     return names
 
 

@@ -94,8 +94,11 @@ def tap_until_played(page: Page, rng: random.Random) -> None:
                 point = page.evaluate(TAP_JS, name)
             assert point is not None, f"{name} cannot be tapped"
             page.touchscreen.tap(point[0], point[1])
-        else:
-            steps.nth(rng.randrange(steps.count())).tap()
+        else:  # a button below the board: the player scrolls to it first
+            button = steps.nth(rng.randrange(steps.count()))
+            button.scroll_into_view_if_needed()
+            scrolled = page.evaluate(WHERE_JS)
+            button.tap()
         page.wait_for_function(
             "ply => document.body.dataset.ply !== ply || document.querySelector("
             "'#board .target, #choices button.step, #choices button.candidate')",

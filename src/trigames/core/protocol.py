@@ -45,6 +45,32 @@ MoveT = TypeVar("MoveT", bound=Hashable)
 StateT = TypeVar("StateT", bound="State[Any]")
 
 
+@dataclass(frozen=True)
+class ChoicePicture:
+    """A legal move seen before it is made (:meth:`Game.choice_pictures`).
+
+    ``ghost`` is an SVG fragment (one ``<g class="ghost">``) in the coordinates of the
+    :meth:`Game.render_svg` picture of the same position, to lay over it; ``box`` is
+    ``(x, y, width, height)`` round the ghost in those coordinates, so that the ghost alone
+    also makes an icon. A piece that may lie several ways names its ``shape`` (the way it lies,
+    wherever it is), the shape ``turned`` a quarter turn clockwise and the shape ``flipped``
+    over, so that a page can offer turn and flip buttons knowing no rule.
+    """
+
+    ghost: str
+    box: tuple[float, float, float, float]
+    shape: str = ""
+    turned: str = ""
+    flipped: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The picture as JSON: ``ghost``, ``box``, and the shapes when there are any."""
+        found: dict[str, Any] = {"ghost": self.ghost, "box": list(self.box)}
+        if self.shape:
+            found.update(shape=self.shape, turned=self.turned, flipped=self.flipped)
+        return found
+
+
 class State(ABC, Generic[MoveT]):
     """A mutable game position with built-in undo.
 
@@ -495,6 +521,13 @@ class Game(ABC, Generic[MoveT, StateT]):
         'tap a cell to place a peg'
         """
         return "tap a marked place"
+
+    def choice_pictures(self, state: StateT, moves: Sequence[MoveT]) -> dict[MoveT, ChoicePicture]:
+        """Pictures of the legal ``moves`` on ``state``, for a page to show a choice before it
+        is made (a Trugo tile's three ways round, a TRANGLAR piece where it would lie, the
+        triangle a Trig capture takes). A move left out has no picture; by default none has.
+        """
+        return {}
 
     def explain_last_move(self, state: StateT) -> str:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""

@@ -227,6 +227,18 @@ class SvgCanvas:
         pixels = number(width * self.scale)
         return f' stroke="{stroke}" stroke-width="{pixels}" stroke-linejoin="round"'
 
+    def fragment(self, css_class: str = "ghost") -> tuple[str, tuple[float, float, float, float]]:
+        """The elements drawn so far as one ``<g class=...>`` to lay over a picture drawn at
+        the same scale, and the box ``(x, y, width, height)`` round them (plus the margin), in
+        that picture's ``viewBox`` units."""
+        scale, margin = self.scale, self.margin
+        left = (min(self._xs, default=0.0) - margin) * scale
+        top = (min(self._ys, default=0.0) - margin) * scale
+        width = (max(self._xs, default=0.0) + margin) * scale - left
+        height = (max(self._ys, default=0.0) + margin) * scale - top
+        group = f'<g class="{escape(css_class)}">' + "".join(self.parts) + "</g>"
+        return group, (round(left, 2), round(top, 2), round(width, 2), round(height, 2))
+
     def document(self, *, title: str, attrs: Attrs | None = None) -> str:
         """The standalone SVG document: the root element with a ``viewBox`` fitting everything
         drawn (plus the margin), a ``<title>``, the background, then the elements."""

@@ -39,7 +39,14 @@ from trigames.core.errors import TrigamesError
 from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages
-from trigames.web.limits import MAX_BODY, MAX_TOKEN, MAX_WS_MESSAGE, SEND_TIMEOUT, SWITCH_INTERVAL
+from trigames.web.limits import (
+    MAX_BODY,
+    MAX_CHOICE_QUERY,
+    MAX_TOKEN,
+    MAX_WS_MESSAGE,
+    SEND_TIMEOUT,
+    SWITCH_INTERVAL,
+)
 from trigames.web.rules_page import rules_html
 from trigames.web.service import (
     HUMAN,
@@ -176,6 +183,17 @@ def create_app(db_path: str | Path) -> Starlette:
         text = service().svg(request.path_params["id"], ply, labels, after)
         return Response(text, media_type="image/svg+xml")
 
+    async def choices(request: Request) -> Any:
+        text = request.query_params.get("moves", "")
+        if len(text) > MAX_CHOICE_QUERY:
+            raise BadRequestError(f"moves is at most {MAX_CHOICE_QUERY} characters")
+        try:
+            version = int(request.query_params.get("version", ""))
+        except ValueError:
+            raise BadRequestError("version must be a whole number (the view's version)") from None
+        moves = [move for move in text.split(",") if move]
+        return service().choice_pictures(request.path_params["id"], moves, version)
+
     async def catalog(request: Request) -> Any:
         return {
             "games": describe_games(),
@@ -307,6 +325,7 @@ def create_app(db_path: str | Path) -> Starlette:
         Route("/api/games/{id}/hint", api(hint), methods=["GET"]),
         Route("/api/games/{id}/record", api(record), methods=["GET"]),
         Route("/api/games/{id}/svg", api(svg), methods=["GET"]),
+        Route("/api/games/{id}/choices", api(choices), methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", websocket),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

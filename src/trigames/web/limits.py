@@ -44,6 +44,11 @@ PICTURES_AT_ONCE = 2
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0
 
+#: Moves one request may ask the pictures of (``GET /api/games/{id}/choices``), and characters
+#: of its ``moves`` list.
+MAX_CHOICE_PICTURES = 100
+MAX_CHOICE_QUERY = 4000
+
 #: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
 #: line and paragraph separators.
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}

@@ -81,6 +81,7 @@ from trigames.web.limits import (
     HINTS_PER_WINDOW,
     HINTS_WAITING,
     IDLE_GAMES,
+    MAX_CHOICE_PICTURES,
     MAX_RECORD_MOVES,
     PICTURES_AT_ONCE,
     check_name,
@@ -671,6 +672,28 @@ class GameService:
         for move in live.row.moves[:ply]:
             state.play(move)
         return live.game.render_svg(state, labels=labels)
+
+    def choice_pictures(self, game_id: str, moves: list[str], version: int) -> dict[str, Any]:
+        """Pictures of legal ``moves`` now (:meth:`Game.choice_pictures`), by move, for the
+        page of ``version`` of the game: a ghost to lay over the board and its box. At most
+        :data:`~trigames.web.limits.MAX_CHOICE_PICTURES` moves; 409 when the game has moved on
+        (or is over), 400 for a move that is not legal."""
+        live = self._get(game_id)
+        if len(moves) > MAX_CHOICE_PICTURES:
+            raise BadRequestError(f"at most {MAX_CHOICE_PICTURES} moves a request")
+        if version != live.version or live.over:
+            raise ConflictError("the game has moved on: these choices are no longer open")
+        legal = {str(m): m for m in live.state.legal_moves()}
+        chosen = []
+        for text in moves:
+            if text not in legal:
+                raise BadRequestError(f"{text[:40]!r} is not a legal move now")
+            chosen.append(legal[text])
+        pictures = live.game.choice_pictures(live.state, chosen)
+        return {
+            "version": live.version,
+            "pictures": {str(move): picture.to_json() for move, picture in pictures.items()},
+        }
 
     def listing(self, finished: bool | None = None) -> list[dict[str, Any]]:
         """The latest games, without tokens: for a lobby and for replays. A stored game that

@@ -20,6 +20,7 @@ class Tranglar(TranglarRules):
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
+    choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 8.0

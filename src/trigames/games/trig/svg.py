@@ -9,6 +9,11 @@ vacant playing cells show their number in the row, and row letters stand on both
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from trigames.core.errors import TrigamesError
+from trigames.core.protocol import ChoicePicture
+from trigames.games.trig.board import TrigMove
 from trigames.games.trig.rules import TrigState
 from trigames.geometry.hexcells import cell_corners, to_plane
 from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
@@ -89,3 +94,56 @@ def render(state: TrigState, *, labels: bool = True) -> str:
         title=f"{game.title}: {str(last) if last else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last),
     )
+
+
+def choice_pictures(state: TrigState, moves: Sequence[TrigMove]) -> dict[TrigMove, ChoicePicture]:
+    """Each placement among ``moves`` as a ghost peg, and a capture as the triangle it takes:
+    its outline through the three pegs at its corners (the new one among them) and the captured
+    peg at its centre crossed, so that the choice is seen before it is made.
+
+    >>> import trigames
+    >>> game = trigames.load_game("trig")
+    >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8", "H6"], "to_move": 0})
+    >>> found = choice_pictures(state, [state.parse_move("G9xG8"), state.parse_move("G9")])
+    >>> [picture.ghost.count("<polygon") for picture in found.values()]
+    [1, 0]
+    """
+    board = state.board
+    player = state.to_move
+    if player is None:
+        return {}
+    mine = state.pegs[player]
+    found = {}
+    for move in moves:
+        try:
+            cell, centre = board.move_parts(move)
+        except TrigamesError:
+            continue
+        canvas = SvgCanvas(scale=22, margin=0.9)
+        if centre is not None:
+            for a, b, m in board.corner_of[cell]:
+                if m == centre and mine >> a & 1 and mine >> b & 1:
+                    corners = [to_plane(board.cells[i]) for i in (cell, a, b)]
+                    canvas.polygon(
+                        corners, fill=PALETTE["last"], stroke=PALETTE["last"], width=0.22,
+                        attrs={"fill-opacity": "0.18", "stroke-linejoin": "round"},
+                    )  # fmt: skip
+                    for corner in corners[1:]:
+                        canvas.circle(corner, 0.85, stroke=PALETTE["last"], width=0.14)
+            x, y = to_plane(board.cells[centre])
+            canvas.circle((x, y), 0.85, stroke=PALETTE["last"], width=0.14)
+            for dx in (-0.45, 0.45):
+                canvas.line(
+                    (x - dx, y - 0.45), (x + dx, y + 0.45), stroke=PALETTE["last"], width=0.18
+                )
+        canvas.circle(
+            to_plane(board.cells[cell]),
+            0.62,
+            fill=PEG_FILLS[player],
+            stroke=PALETTE["ink"],
+            width=0.08,
+            attrs={"fill-opacity": "0.75"},
+        )
+        ghost, box = canvas.fragment()
+        found[move] = ChoicePicture(ghost, box)
+    return found

@@ -21,6 +21,7 @@ class Trugo(TrugoRules):
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
+    choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 3.0

@@ -14,7 +14,10 @@ names.
 
 from __future__ import annotations
 
-from trigames.games.trugo.board import ORIENTATION_NAMES, column_name
+from collections.abc import Sequence
+
+from trigames.core.protocol import ChoicePicture
+from trigames.games.trugo.board import ORIENTATION_NAMES, PLACE, TrugoMove, column_name
 from trigames.games.trugo.rules import TrugoState
 from trigames.games.trugo.text import _last_spots, view
 from trigames.geometry.honeycomb import area_outlines, grid_to_plane, tile_outline
@@ -153,3 +156,37 @@ def _frame(canvas: SvgCanvas, state: TrugoState) -> None:
         number = str(y - names.top + 1)
         canvas.text(grid_to_plane(x0 - 1.6, y), number, size=0.26)
         canvas.text(grid_to_plane(x1 + 1.6, y), number, size=0.26)
+
+
+def choice_pictures(
+    state: TrugoState, moves: Sequence[TrugoMove]
+) -> dict[TrugoMove, ChoicePicture]:
+    """Each placement among ``moves`` as a ghost tile on its cell, turned as the move turns it
+    (a page shows the three ways round before one is chosen); other moves have no picture.
+
+    >>> import trigames
+    >>> game = trigames.load_game("trugo")
+    >>> state = game.new_initial_state()
+    >>> found = choice_pictures(state, [state.parse_move(m) for m in ("dg74e", "dg74nw")])
+    >>> [picture.ghost.count("<polygon") for picture in found.values()]
+    [5, 5]
+    """
+    table = state._legal_table()
+    w = state.window
+    found = {}
+    for move in moves:
+        code = table.get(move)
+        if code is None or code[0] != PLACE:
+            continue
+        _, t, o = code
+        tile = w.tiles[t]
+        canvas = SvgCanvas(scale=40, margin=0.1)
+        canvas.polygon(tile_outline(tile), fill=LIGHT_AREA)
+        half, light_cap, dark_cap = area_outlines(tile, o)
+        canvas.polygon(half, fill=DARK_AREA)
+        canvas.polygon(light_cap, fill=LIGHT_AREA)
+        canvas.polygon(dark_cap, fill=DARK_AREA)
+        canvas.polygon(tile_outline(tile), stroke=PALETTE["last"], width=0.08)
+        ghost, box = canvas.fragment()
+        found[move] = ChoicePicture(ghost, box)
+    return found

@@ -237,20 +237,21 @@ function fitBoard() {
   const svg = board.querySelector("svg");
   const toggle = $("zoom");
   if (!svg) return;
-  svg.style.width = "";
-  board.classList.remove("zoomed");
-  const fitted = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const zoom = Math.min(3, 24.5 / (smallestPlace(svg) * fitted));
-  toggle.hidden = !(zoom > 1);
-  if (!(zoom > 1)) return;
+  // the scale the board has when it fits: the width of its box, the height of the screen
+  // less 12rem (as style.css says), measured without changing the page (which could scroll it)
+  const box = svg.viewBox.baseVal;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const fitted = Math.min(board.clientWidth / box.width, (innerHeight - 12 * rem) / box.height);
+  const zoom = Math.min(8, 24.5 / (smallestPlace(svg) * fitted));
   const whole = localStorage.getItem("trigames:whole-board") === "true";
+  toggle.hidden = !(zoom > 1);
   toggle.textContent = whole ? "Zoom in: bigger places to tap" : "Show the whole board";
-  toggle.setAttribute("aria-pressed", String(!whole));
-  if (whole) return;
-  const before = board.scrollWidth;
-  board.classList.add("zoomed");
-  svg.style.width = `${Math.ceil(zoom * 100)}%`;
-  if (before <= board.clientWidth) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+  toggle.setAttribute("aria-pressed", String(zoom > 1 && !whole));
+  const zoomed = zoom > 1 && !whole;
+  const wasZoomed = board.classList.contains("zoomed");
+  board.classList.toggle("zoomed", zoomed);
+  svg.style.width = zoomed ? `${Math.ceil(zoom * 100)}%` : "";
+  if (zoomed && !wasZoomed) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
 }
 
 function renderActions() {

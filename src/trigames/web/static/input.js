@@ -2,6 +2,7 @@
 // clicked so far, highlights the places that take the next step, and offers the word steps and
 // the finished moves as buttons. It knows no rule of any game.
 import { el, showError } from "./common.js";
+import { clearGhosts, onGhostMove, showGhosts } from "./ghost.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 
 const preview = $("preview");
@@ -18,6 +19,7 @@ confirming.addEventListener("change", () => {
 /** Tell the input how to play a finished move. */
 export function onMove(send) {
   sendMove = send;
+  onGhostMove(play); // a move chosen by its picture is confirmed too, when that is asked for
 }
 
 /** Forget the clicks so far (the position changed). */
@@ -126,6 +128,7 @@ export function renderInput() {
     choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancelInput }, "Cancel (Esc)"));
   }
   guide(found, next, words, complete);
+  showGhosts(found, clicks); // pictures of the choices (ghost.js)
 }
 
 /** A move waiting to be confirmed: its places stay chosen, the board shows what it makes. */
@@ -146,6 +149,7 @@ export function clearInput() {
   board.querySelectorAll(".target, .selected").forEach((node) => node.classList.remove("target", "selected"));
   board.querySelectorAll("[tabindex]").forEach((node) => ["tabindex", "role", "aria-label"].forEach((key) => node.removeAttribute(key)));
   hidePreview();
+  clearGhosts();
   choices.replaceChildren();
 }
 
