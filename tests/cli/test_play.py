@@ -224,3 +224,73 @@ def test_a_computer_agrees_to_a_draw_only_when_it_is_not_ahead(
 ) -> None:
     out = play(capsys, typed, ["draw", "quit", ""], "trig", "--seat", "1=random")
     assert "Game over: draw agreed." in out
+
+
+def test_resume_continues_a_saved_record_with_its_players(
+    capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    state_record = {
+        "format": "trigames-record",
+        "version": 2,
+        "game": "triggle",
+        "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "random"}],
+        "moves": ["D1-D4", "A1-D1"],
+        "result": None,
+        "date": "2026-01-02T03:04:05+00:00",
+    }
+    saved.write_text(json.dumps(state_record))
+    out_file = tmp_path / "after.json"
+    play(capsys, typed, ["F2-C1", "quit", ""], "--resume", str(saved), "--save", str(out_file))
+    assert typed.prompts[0] == "Ann (Blue) to move> "  # no questions first: Ann moves at once
+    after = GameRecord.load(out_file)
+    assert after.moves[:3] == ["D1-D4", "A1-D1", "C1-F2"]
+    assert len(after.moves) == 4  # the record's computer (random) answered
+    assert [p.name for p in after.players] == ["Ann", "Bot"]
+    assert after.date == "2026-01-02T03:04:05+00:00"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not valid JSON"),
+        (
+            '{"format": "trigames-record", "version": 2, "game": "triggle", "players": [], '
+            '"moves": []}',
+            "the record lists 0 players",
+        ),
+        (
+            '{"format": "trigames-record", "version": 2, "game": "triggle", "players": '
+            '[{"name": "A"}, {"name": "B"}], "moves": ["D1-D4", "D1-D4"]}',
+            "move 2 (D1-D4)",
+        ),
+        (
+            '{"format": "trigames-record", "version": 2, "game": "triggle", "players": '
+            '[{"name": "A"}, {"name": "B", "kind": "wizard"}], "moves": []}',
+            "seat 1",
+        ),
+        (
+            '{"format": "trigames-record", "version": 2, "game": "triggle", "players": '
+            '[{"name": "A"}, {"name": "B"}], "moves": ["resign 0"], "result": {"winners": [1], '
+            '"scores": [0, 0], "reason": "Blue resigned"}}',
+            "over",
+        ),
+    ],
+)
+def test_resume_refuses_a_bad_record_clearly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    saved = tmp_path / "bad.json"
+    saved.write_text(content)
+    assert main(["play", "--resume", str(saved), "--no-color"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("trigames: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_resume_wants_no_spec_and_play_wants_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "triggle", "--resume", "x.json"]) == 2
+    assert "give no spec" in capsys.readouterr().err
+    assert main(["play"]) == 2
+    assert "needs a spec" in capsys.readouterr().err

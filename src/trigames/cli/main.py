@@ -103,7 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.set_defaults(handler=cmd_info)
 
     sub = commands.add_parser("play", help="play in the terminal")
-    sub.add_argument("spec", help="spec string, for example 'triggle(players=3)'")
+    sub.add_argument(
+        "spec", nargs="?", help="spec string, for example 'triggle(players=3)'; not with --resume"
+    )
+    sub.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the game saved in a record FILE, with the record's players",
+    )
     sub.add_argument(
         "--seat",
         action="append",
@@ -267,13 +274,29 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = load_game(args.spec)
-    seats = parse_seats(game, args.seat, args.name)
+    record: GameRecord | None = None
+    if args.resume is not None:
+        if args.spec is not None or args.seat or args.name:
+            raise UsageError("--resume continues the record's game with its players: give no "
+                             "spec, --seat or --name with it")  # fmt: skip
+        record = GameRecord.load(args.resume)
+        game = load_game(record.spec)
+        seats = resumed_seats(game, record, args.resume)
+    elif args.spec is None:
+        raise UsageError("play needs a spec (such as triggle) or --resume FILE")
+    else:
+        game = load_game(args.spec)
+        seats = parse_seats(game, args.seat, args.name)
     console = Console.terminal()
     if args.no_color:
         console.color = False
     session = TerminalGame(
-        game, seats, console, seed=args.seed, autosave=Path(args.save) if args.save else None
+        game,
+        seats,
+        console,
+        seed=args.seed,
+        autosave=Path(args.save) if args.save else None,
+        resumed=record,
     )
     session.run()
     return 0
@@ -518,6 +541,28 @@ def parse_seats(game: AnyGame, seat_args: Sequence[str], name_args: Sequence[str
             raise UsageError(f"--name: a name has at most {NAME_LENGTH} characters")
         names[seat] = name
     return [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
+
+
+def resumed_seats(game: AnyGame, record: GameRecord, path: str) -> list[Seat]:
+    """The players of a record to continue: each computer's kind must be one this version
+    plays, each name at most :data:`NAME_LENGTH` characters."""
+    if len(record.players) != game.num_players:
+        raise UsageError(
+            f"{path}: the record lists {len(record.players)} players but {record.spec} has "
+            f"{game.num_players}"
+        )
+    seats = []
+    for number, player in enumerate(record.players):
+        kind = player.kind.strip().lower() or "human"
+        if kind != "human":
+            try:
+                make_player(kind, game=game)
+            except ValueError as error:
+                raise UsageError(f"{path}: seat {number}: {error}") from None
+        if len(player.name) > NAME_LENGTH:
+            raise UsageError(f"{path}: seat {number}: a name has at most {NAME_LENGTH} characters")
+        seats.append(Seat(player.name or game.player_name(number), kind))
+    return seats
 
 
 def _seat_assignment(game: AnyGame, text: str, flag: str) -> tuple[int, str]:

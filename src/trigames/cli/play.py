@@ -11,7 +11,7 @@ from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
-from trigames.core.errors import TrigamesError
+from trigames.core.errors import RecordError, TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.diagrams import rules_with_text_boards
 from trigames.records import GameRecord, Seat, now
@@ -41,16 +41,25 @@ class TerminalGame:
     console: Console
     seed: int | None = None
     autosave: Path | None = None
+    #: A saved game to continue (its moves and result are checked as it is replayed).
+    resumed: GameRecord | None = None
 
     def __post_init__(self) -> None:
-        self.state: AnyState = self.game.new_initial_state()
+        if self.resumed is None:
+            self.state: AnyState = self.game.new_initial_state()
+        else:
+            self.state = self.resumed.replay()
+            if self.state.is_over():
+                outcome = self.state.outcome()
+                reason = f": {outcome.reason}" if outcome is not None else ""
+                raise RecordError(f"the record's game is over{reason}; nothing to continue")
         self.computers: dict[int, Player] = {
             i: make_player(seat.kind, None if self.seed is None else self.seed + i, self.game)
             for i, seat in enumerate(self.seats)
             if seat.kind != "human"
         }
-        self.saved_moves = 0
-        self.started = now()
+        self.saved_moves = 0 if self.resumed is None else len(self.resumed.moves)
+        self.started = now() if self.resumed is None or not self.resumed.date else self.resumed.date
         #: Hints come from the game's medium level.
         self.adviser = make_player("medium", self.seed, self.game)
 
