@@ -71,6 +71,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN draw_offer TEXT",
         "ALTER TABLE games ADD COLUMN notation INTEGER NOT NULL DEFAULT 1",
     ),
+    (  # clocks: the time limit chosen at creation (JSON), the deadline of the seat to move
+        "ALTER TABLE games ADD COLUMN clock TEXT",
+        "ALTER TABLE games ADD COLUMN deadline REAL",
+    ),
 )
 
 
@@ -120,6 +124,10 @@ class GameRow:
     draw_offer: list[int] | None = None
     #: The record version whose notation ``moves`` and ``result`` use.
     notation: int = RECORD_VERSION
+    #: The game's time limit, ``{"per_move": SECONDS}`` or ``{"days_per_move": DAYS}``, if any.
+    clock: dict[str, int] | None = None
+    #: When the seat to move runs out of time (seconds since the epoch), if it is timed.
+    deadline: float | None = None
 
 
 class Store:
@@ -160,8 +168,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-                " notation, date, created, updated, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " notation, clock, deadline, date, created, updated, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
                  int(row.result is not None)),
             )  # fmt: skip
@@ -173,7 +181,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
-                " draw_offer = ?, notation = ?, updated = ?, finished = ? WHERE id = ?",
+                " draw_offer = ?, notation = ?, clock = ?, deadline = ?, updated = ?, finished = ?"
+                " WHERE id = ?",
                 (*self._mutable(row), row.updated, int(row.result is not None), row.id),
             )
 
@@ -208,7 +217,9 @@ class Store:
         return found
 
     @staticmethod
-    def _mutable(row: GameRow) -> tuple[str, str, str | None, int | None, str | None, int]:
+    def _mutable(
+        row: GameRow,
+    ) -> tuple[str, str, str | None, int | None, str | None, int, str | None, float | None]:
         return (
             json.dumps([seat.to_json() for seat in row.seats]),
             json.dumps(row.moves),
@@ -216,12 +227,14 @@ class Store:
             row.undo_request,
             None if row.draw_offer is None else json.dumps(row.draw_offer),
             row.notation,
+            None if row.clock is None else json.dumps(row.clock),
+            row.deadline,
         )
 
     @staticmethod
     def _row(found: tuple[Any, ...]) -> GameRow:
         (game_id, spec, seats, moves, result, undo, date, _created, updated, _finished, draw,
-         notation) = found  # fmt: skip
+         notation, clock, deadline) = found  # fmt: skip
         return GameRow(
             id=game_id,
             spec=spec,
@@ -233,4 +246,6 @@ class Store:
             updated=updated,
             draw_offer=None if draw is None else list(json.loads(draw)),
             notation=notation,
+            clock=None if clock is None else dict(json.loads(clock)),
+            deadline=deadline,
         )
