@@ -7,6 +7,12 @@ const optionsInput = document.getElementById("options");
 const seatRows = document.getElementById("seat-rows");
 const createButton = document.getElementById("create");
 const hotseat = document.getElementById("hotseat");
+const clockSelect = document.getElementById("clock");
+const recordFile = document.getElementById("record-file");
+/** The largest record file the lobby sends (the server reads request bodies of 64 KiB). */
+const MAX_RECORD_FILE = 60 * 1024;
+
+let record = null; // a saved game to continue (its JSON), or null for a new game
 
 let catalog = null;
 let spec = null; // {game, title, seats: [colour names]} of the spec as typed, or null if invalid
@@ -27,11 +33,14 @@ function kindChoices() {
 }
 
 function seatRow(number, colour, kind, name) {
+  const choices = kindChoices();
+  if (!choices.some(([value]) => value === kind)) choices.push([kind, `Computer: ${kind}`]); // a record's
   const select = el(
     "select",
     { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number}` },
-    ...kindChoices().map(([value, label]) => el("option", { value, selected: value === kind }, label)),
+    ...choices.map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
+  select.addEventListener("change", clockChoice);
   const input = el("input", {
     class: "seat-name",
     id: `seat-name-${number}`,
@@ -58,6 +67,78 @@ function renderSeats(preset) {
       return seatRow(number, colour, kind, name);
     }),
   );
+  clockChoice();
+}
+
+/** A clock only where it makes sense: two human players or more, not on one screen. */
+function clockChoice() {
+  const humans = [...seatRows.querySelectorAll(".seat-kind")].filter((select) => select.value === catalog.players.human).length;
+  const possible = humans >= 2 && !hotseat.checked;
+  clockSelect.disabled = !possible;
+  if (!possible) clockSelect.value = "";
+}
+
+/** The clock chosen, as the API takes it: {"per_move": 30}, {"days_per_move": 2} or null. */
+function chosenClock() {
+  if (clockSelect.disabled || !clockSelect.value) return null;
+  const [key, amount] = clockSelect.value.split(":");
+  return { [key]: Number(amount) };
+}
+
+/** A record file chosen: read it, and set the game and the seats from it. */
+async function readRecord() {
+  const file = recordFile.files[0];
+  if (!file) return;
+  const fail = (message) => {
+    showError(`${file.name}: ${message}`);
+    recordFile.value = "";
+    clearRecord(false);
+  };
+  if (file.size > MAX_RECORD_FILE) {
+    fail(`a record sent to the server has at most ${MAX_RECORD_FILE / 1024} KB; continue this one in the terminal (trigames play --resume FILE)`);
+    return;
+  }
+  let found;
+  try {
+    found = JSON.parse(await file.text());
+  } catch {
+    fail("this is not a trigames record (not JSON)");
+    return;
+  }
+  if (!found || found.format !== "trigames-record" || typeof found.game !== "string" || !Array.isArray(found.players) || !Array.isArray(found.moves)) {
+    fail("this is not a trigames record (it needs format, game, players and moves)");
+    return;
+  }
+  if (found.result) {
+    fail("this game is over: there is nothing to continue (step through it with trigames replay)");
+    return;
+  }
+  const [name, options] = splitSpec(found.game);
+  if (!catalog.games.some((game) => game.name === name)) {
+    fail(`there is no game ${JSON.stringify(name)} here`);
+    return;
+  }
+  record = found;
+  gameSelect.value = name;
+  optionsInput.value = options;
+  renderOptionControls();
+  showError("");
+  const shownText = `Continuing ${found.game} after ${found.moves.length} move${found.moves.length === 1 ? "" : "s"}: ${found.players.map((p) => p.name).join(" vs ")}. Choose the seats below.`;
+  const shownLine = document.getElementById("record-shown");
+  shownLine.textContent = shownText;
+  shownLine.hidden = false;
+  document.getElementById("record-clear").hidden = false;
+  for (const control of document.querySelectorAll("#variant input, #variant select, #game")) control.disabled = true;
+  await checkSpec(found.players.map((player) => [player.kind || catalog.players.human, player.name]));
+}
+
+/** Back to a new game: forget the record. */
+function clearRecord(clearFile = true) {
+  record = null;
+  if (clearFile) recordFile.value = "";
+  document.getElementById("record-shown").hidden = true;
+  document.getElementById("record-clear").hidden = true;
+  for (const control of document.querySelectorAll("#variant input, #variant select, #game")) control.disabled = false;
 }
 
 function chosenGame() {
@@ -154,9 +235,10 @@ async function create(event) {
   }));
   createButton.disabled = true;
   try {
+    const what = record === null ? { game: spec.game } : { record };
     const created = await api("/api/games", {
       method: "POST",
-      body: { game: spec.game, seats, hotseat: hotseat.checked },
+      body: { ...what, seats, hotseat: hotseat.checked, clock: chosenClock() },
     });
     const { view, ...kept } = created;
     localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
@@ -268,6 +350,9 @@ async function start() {
     checkSpec();
   });
   optionsInput.addEventListener("input", specChanged);
+  hotseat.addEventListener("change", clockChoice);
+  recordFile.addEventListener("change", readRecord);
+  document.getElementById("record-clear").addEventListener("click", () => clearRecord());
   document.getElementById("new-game-form").addEventListener("submit", create);
   await checkSpec(preset);
   listYourGames();
