@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
 
@@ -22,9 +22,8 @@ SAVED = {
 
 def upload(page: Page, name: str, content: bytes) -> None:
     page.wait_for_function("!document.querySelector('#create').disabled")
-    page.set_input_files(
-        "#record-file", files=[{"name": name, "mimeType": "application/json", "buffer": content}]
-    )
+    payload: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
+    page.set_input_files("#record-file", files=[payload])
 
 
 @pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1280, 900), ("phone", 390, 844)])
