@@ -231,3 +231,34 @@ def test_the_server_timer_ends_the_game_without_a_request() -> None:
     pushed = asyncio.run(scenario())
     assert pushed["moves"] == ["timeout 0"]
     assert pushed["outcome"]["winners"] == [1]
+
+
+def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    path = tmp_path / "games.sqlite3"
+    first = GameService(Store(path), clock=clock)
+    game_id, ann, _bob = two_humans(first)
+    first.play(game_id, ann, "D1-D4")
+    first.close()
+    first.store.close()
+    clock.now += 3600
+    second = GameService(Store(path), clock=clock)
+    assert second.resume() == 1
+    assert game_id in second.games  # loaded at start because it has a deadline
+    assert second.store.get(game_id).moves == ["D1-D4", "timeout 1"]  # type: ignore[union-attr]
+    assert second.view(game_id)["outcome"]["winners"] == [0]
+
+
+def test_another_seat_resigning_gives_the_seat_to_move_no_more_time() -> None:
+    clock = FakeClock()
+    service = GameService(Store(":memory:"), clock=clock)
+    created = service.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
+                              "clock": {"per_move": 60}})  # fmt: skip
+    deadline = service.view(created["id"])["deadline"]
+    clock.now += 20
+    left = service.resign(created["id"], created["seats"][2]["token"])
+    assert left["moves"] == ["resign 2"]
+    assert left["to_move"] == 0
+    assert left["deadline"] == deadline

@@ -572,9 +572,11 @@ class GameService:
         live = self._get(game_id)
         playing = self._seats_in_game(live, token)
         state = live.state
-        state.resign(state.current_player if state.current_player in playing else playing[0])
+        mover = state.current_player
+        state.resign(mover if mover in playing else playing[0])
         live.row.undo_request = live.row.draw_offer = None
-        self._commit(live, undo_moves=1)
+        # another seat leaving does not give the seat to move more time
+        self._commit(live, undo_moves=1, keep_clock=state.current_player == mover)
         self._kick(live)
         return self.view(game_id)
 
@@ -850,11 +852,14 @@ class GameService:
         self._notify(live)
         self._kick(live)
 
-    def _commit(self, live: LiveGame, undo_moves: int = 0) -> None:
-        """Store the game after a change (taking back ``undo_moves`` moves if that fails)."""
+    def _commit(self, live: LiveGame, undo_moves: int = 0, keep_clock: bool = False) -> None:
+        """Store the game after a change (taking back ``undo_moves`` moves if that fails).
+
+        After a move (``undo_moves``), the seat now to move has its whole time, unless
+        ``keep_clock`` (the same seat is still to move)."""
         live.row.moves = [str(m) for m in live.state.history]
         live.row.result = live.state.outcome()
-        if undo_moves:  # the turn passed: the seat now to move has its whole time
+        if live.over or (undo_moves and not keep_clock):
             live.row.deadline = self._turn_deadline(live)
         try:
             self.store.update(live.row)
@@ -864,7 +869,7 @@ class GameService:
             self._reload_row(live)
             raise
         live.version += 1
-        if undo_moves:
+        if undo_moves or live.over:
             self._arm(live)
         self._notify(live)
 
