@@ -32,17 +32,18 @@ export function formatLeft(seconds) {
 }
 
 function tick() {
-  const badge = document.querySelector(".seat-clock");
-  if (!shown || !badge) return;
+  if (!shown) return;
   const left = shown.deadline - (Date.now() / 1000 + shown.offset);
-  badge.textContent = left > 0 ? `${formatLeft(left)} left to move` : "time is up";
   const low = left <= Math.max(10, Math.min(60, shown.limit * 0.2)) || (shown.limit >= 86400 && left <= 6 * 3600);
-  badge.classList.toggle("low", low);
-  badge.dataset.left = String(Math.max(0, Math.ceil(left)));
+  for (const badge of document.querySelectorAll(".seat-clock, .turn-clock")) {
+    badge.textContent = left > 0 ? `${formatLeft(left)} left to move` : "time is up";
+    badge.classList.toggle("low", low);
+    badge.dataset.left = String(Math.max(0, Math.ceil(left)));
+  }
 }
 
-/** Show the clock of the view (after the seats are drawn): a countdown in the seat to move's
- * row, the setting in the turn line's title. Call again with every new view. */
+/** Show the clock of the view (after the seats and the turn line are drawn): a countdown in the
+ * seat to move's row and in the turn line, the setting in their titles. Call again with every new view. */
 export function renderClock(view) {
   const row = view.deadline === null || view.to_move === null ? null : document.querySelector(`#seats .seat[data-seat="${view.to_move}"]`);
   document.body.dataset.clock = view.clock ? clockSetting(view.clock) : "";
@@ -53,7 +54,9 @@ export function renderClock(view) {
     return;
   }
   shown = { deadline: view.deadline, limit: limitOf(view.clock), offset: view.now - Date.now() / 1000 };
-  row.append(el("span", { class: "seat-clock", title: `Clock: ${clockSetting(view.clock)}` }));
+  const title = `Clock: ${clockSetting(view.clock)}`;
+  row.append(el("span", { class: "seat-clock", title }));
+  document.getElementById("turn")?.append(" ", el("span", { class: "turn-clock", title })); // seen on a phone too
   tick();
   if (ticking === null) ticking = setInterval(tick, 250);
 }
