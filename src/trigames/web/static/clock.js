@@ -56,7 +56,8 @@ export function renderClock(view) {
   shown = { deadline: view.deadline, limit: limitOf(view.clock), offset: view.now - Date.now() / 1000 };
   const title = `Clock: ${clockSetting(view.clock)}`;
   row.append(el("span", { class: "seat-clock", title }));
-  document.getElementById("turn")?.append(" ", el("span", { class: "turn-clock", title })); // seen on a phone too
+  // seen on a phone too; hidden from screen readers, which would read the live turn line every tick
+  document.getElementById("turn")?.append(" ", el("span", { class: "turn-clock", title, "aria-hidden": "true" }));
   tick();
   if (ticking === null) ticking = setInterval(tick, 250);
 }
