@@ -4,7 +4,6 @@ says who moved and steps back while the game goes on, and the end of a game is a
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,7 +11,6 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
 from tests.e2e.driver import create_game, play_one_move
-from trigames.records import GameRecord, Seat
 
 SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 900},
@@ -172,34 +170,3 @@ def test_a_rematch_brings_both_players_to_the_new_game(pages: Pages) -> None:
     expect(ann.locator("#seats .seat.mine")).to_have_attribute("data-seat", "1")
     play_one_move(bob, random.Random(4))
     expect(ann.locator("body")).to_have_attribute("data-my-turn", "true")
-
-
-def test_a_saved_game_goes_on_from_the_lobby(pages: Pages, tmp_path: Path) -> None:
-    saved = tmp_path / "saved.json"
-    players = [Seat("Ann"), Seat("Bot", "random")]
-    GameRecord("triggle(size=3)", players, ["A1-D3", "B1-B4"]).save(saved)
-    page = pages.open()
-    page.click("#resume-box summary")
-    page.set_input_files("#record-file", str(saved))
-    expect(page.locator("#record-about")).to_contain_text("2 moves played")
-    expect(page.locator("#seat-name-0")).to_have_value("Ann")
-    expect(page.locator("#seat-kind-1")).to_have_value("random")
-    expect(page.locator("#game")).to_be_disabled()
-    shoot(page, "lobby-resume")
-    page.click("#create")
-    page.wait_for_url("**/games/**")
-    expect(page.locator("#moves li")).to_have_count(2)
-    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
-    play_one_move(page, random.Random(6))
-    expect(page.locator("body")).to_have_attribute("data-ply", "4")  # the computer went on too
-
-
-def test_a_bad_record_file_is_refused_in_the_lobby(pages: Pages, tmp_path: Path) -> None:
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    page = pages.open()
-    page.click("#resume-box summary")
-    page.set_input_files("#record-file", str(bad))
-    expect(page.locator("#error")).to_contain_text("bad.json is not a game record")
-    expect(page.locator("#record-about")).to_be_hidden()
-    expect(page.locator("#game")).to_be_enabled()

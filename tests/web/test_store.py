@@ -66,3 +66,25 @@ def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> Non
     reopened = Store(path)  # migrating twice changes nothing
     assert reopened.get("old") == again
     reopened.close()
+
+
+def test_a_store_from_before_clocks_opens_and_its_games_have_none(tmp_path: Path) -> None:
+    path = tmp_path / "before-clocks.sqlite3"
+    with sqlite3.connect(path) as db:
+        for step in MIGRATIONS[:2]:
+            for statement in step:
+                db.execute(statement)
+        db.execute("PRAGMA user_version = 2")
+        db.execute(
+            "INSERT INTO games (id, spec, seats, moves, date, created, updated, notation)"
+            " VALUES ('g1', 'triggle', ?, '[\"D1-D4\"]', 'd', 'd', 'd', 2)",
+            (json.dumps([{"name": "Ann"}, {"name": "Bob"}]),),
+        )
+    store = Store(path)
+    row = store.get("g1")
+    assert row is not None
+    assert row.clock is None
+    assert row.deadline is None
+    assert GameService(store).view("g1")["moves"] == ["D1-D4"]
+    (version,) = store._db.execute("PRAGMA user_version").fetchone()
+    assert version == len(MIGRATIONS)

@@ -43,6 +43,10 @@ PICTURES_AT_ONCE = 2
 #: Hints a seat may ask for in any :data:`HINT_WINDOW` seconds; more are answered 429.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0
+#: Seconds a move may take in a game created with a clock per move (``{"per_move": S}``).
+MIN_PER_MOVE, MAX_PER_MOVE = 10, 86_400
+#: Days a move may take in a correspondence game (``{"days_per_move": D}``).
+MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE = 1, 14
 
 #: Moves one request may ask the pictures of (``GET /api/games/{id}/choices``), and characters
 #: of its ``moves`` list.

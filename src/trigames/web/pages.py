@@ -65,14 +65,13 @@ LOBBY = """<h1>Play a game</h1>
 <section class="panel" aria-labelledby="new-heading">
 <h2 id="new-heading">New game</h2>
 <form id="new-game-form" novalidate>
-<details id="resume-box" class="resume-box">
-<summary>Go on with a saved game</summary>
-<label for="record-file">A record saved by "Save record" or by <code>trigames play</code>
-(JSON): its moves are played already, and you choose who sits where.</label>
+<fieldset id="record-fieldset" class="record">
+<legend>Continue a saved game <span class="muted">(optional)</span></legend>
+<label for="record-file">A record saved by trigames (JSON)</label>
 <input type="file" id="record-file" accept=".json,application/json">
-<p id="record-about" class="record-about" hidden></p>
+<p id="record-shown" class="muted" hidden></p>
 <button type="button" id="record-clear" hidden>Start a new game instead</button>
-</details>
+</fieldset>
 <label for="game">Game</label>
 <select id="game" name="game"></select>
 <p id="game-summary" class="summary"></p>
@@ -91,6 +90,20 @@ LOBBY = """<h1>Play a game</h1>
 </fieldset>
 <label class="check"><input type="checkbox" id="hotseat">
 Hot seat: one screen for all human seats</label>
+<label for="clock">Clock</label>
+<select id="clock">
+<option value="">No clock</option>
+<option value="per_move:30">30 seconds a move</option>
+<option value="per_move:60">1 minute a move</option>
+<option value="per_move:120">2 minutes a move</option>
+<option value="per_move:300">5 minutes a move</option>
+<option value="days_per_move:1">1 day a move (correspondence)</option>
+<option value="days_per_move:2">2 days a move</option>
+<option value="days_per_move:3">3 days a move</option>
+<option value="days_per_move:7">7 days a move</option>
+</select>
+<p id="clock-note" class="clock-note muted">A player who runs out of time loses; computers
+are not timed. A clock needs two human players on their own screens.</p>
 <p id="error" class="error" role="alert" hidden></p>
 <button type="submit" id="create" class="primary">Create the game</button>
 </form>

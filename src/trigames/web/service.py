@@ -35,6 +35,19 @@ Decisions:
   it does not think itself ahead, see :func:`trigames.ai.players.accepts_draw`, and otherwise
   declines it); a move cancels it. A game ended by a resignation, a draw or time cannot be
   taken back, and undo never takes back a resignation.
+- **Clocks.** A game may be created with a clock: ``{"per_move": SECONDS}`` or, for
+  correspondence play, ``{"days_per_move": DAYS}`` (bounds in :mod:`trigames.web.limits`).
+  Each time the turn passes to a human seat, that seat has the whole limit to move (no time is
+  carried over); computers are not timed. A seat that runs out of time loses as the rules say
+  (``timeout N`` in the move list: with two players the other wins, with more the seat leaves).
+  The deadline is stored with the game, so it survives a restart: the server arms a timer for
+  it and also checks it whenever the game is read. An undo request or a draw offer waiting for
+  an answer does not stop the clock; moves taken back give the seat then to move its whole
+  limit again.
+- **Imported records.** ``create`` also takes ``{"record": RECORD}`` in place of ``"game"``:
+  the record is read and replayed as a record file is (every move and the result checked), and
+  the game goes on from its last position with the seats given (by default the record's
+  players).
 
 Without a running event loop (as here) computer moves are played at once:
 
@@ -68,7 +81,7 @@ from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import LEVEL_NAMES, SERVER_LIMITS, check_player_spec, make_player
-from trigames.core.endings import AgreedDraw, Ending
+from trigames.core.endings import AgreedDraw, Ending, Timeout
 from trigames.core.errors import PlayerSpecError, RecordError, TrigamesError
 from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame, AnyState
@@ -82,7 +95,11 @@ from trigames.web.limits import (
     HINTS_WAITING,
     IDLE_GAMES,
     MAX_CHOICE_PICTURES,
+    MAX_DAYS_PER_MOVE,
+    MAX_PER_MOVE,
     MAX_RECORD_MOVES,
+    MIN_DAYS_PER_MOVE,
+    MIN_PER_MOVE,
     PICTURES_AT_ONCE,
     check_name,
 )
@@ -219,8 +236,17 @@ class LiveGame:
 class GameService:
     """Every game of one store. Call its methods from one thread (the event loop's)."""
 
-    def __init__(self, store: Store, executor: ThreadPoolExecutor | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        executor: ThreadPoolExecutor | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
+        #: The time now, in seconds since the epoch (tests pass a clock of their own).
+        self.clock = clock
+        #: The timer armed for each game with a deadline.
+        self._timers: dict[str, asyncio.TimerHandle] = {}
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         self.games: dict[str, LiveGame] = {}
         #: The games in memory that nobody watches and no computer thinks in, used last at the
@@ -237,17 +263,21 @@ class GameService:
         asked for); how many unfinished games there are."""
         rows = self.store.unfinished()
         for row in rows:
-            if all(seat.kind == HUMAN for seat in row.seats):
+            if all(seat.kind == HUMAN for seat in row.seats) and row.deadline is None:
                 continue
             try:
                 live = self._load(row)
             except TrigamesError:
                 continue  # a game that no longer replays stays in the store, untouched
+            self._check_clock(live)
             self._kick(live)
             self._settle(live)
         return len(rows)
 
     def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         for live in self.games.values():
             if live.thinking is not None:
                 live.thinking.cancel()
@@ -256,17 +286,33 @@ class GameService:
     # --- requests -------------------------------------------------------------------------
 
     def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool}``.
+        """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool,
+        "clock": {"per_move": SECONDS} or {"days_per_move": DAYS}}``; with ``"record"`` (a
+        game record's JSON object) in place of ``"game"``, the record's game goes on: its
+        moves are played already, and its players sit in the seats unless ``seats`` says
+        otherwise.
 
         A seat's kind is ``human``, ``open`` (a human seat for whoever joins first), or a
-        computer player. In place of ``game``, ``record`` holds a saved game record (its JSON)
-        to go on with: its moves are played already, and its players sit in the seats unless
-        ``seats`` says otherwise. Returns the id, the view, and each seat with its token
-        (``null`` for computers and open seats).
+        computer player. Returns the id, the view, and each seat with its token (``null`` for
+        computers and open seats).
         """
-        state, seats_default = self._start(request)
-        game = state.game
-        seats_in = request.get("seats", seats_default)
+        clock = self._read_clock(request.get("clock"))
+        if "record" in request:
+            if "game" in request:
+                raise BadRequestError("give 'game' (a new game) or 'record' (one to continue)")
+            game, state, players = self._read_record(request["record"])
+            default_seats = [{"name": p.name, "kind": p.kind or HUMAN} for p in players]
+        else:
+            spec = request.get("game")
+            if not isinstance(spec, str):
+                raise BadRequestError("'game' must be a spec string such as 'triggle'")
+            try:
+                game = load_game(spec)
+            except TrigamesError as error:
+                raise BadRequestError(str(error)) from None
+            state = game.new_initial_state()
+            default_seats = [{} for _ in range(game.num_players)]
+        seats_in = request.get("seats", default_seats)
         if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
             raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
         if len(seats_in) != game.num_players:
@@ -300,43 +346,16 @@ class GameService:
             token = None if kind != HUMAN or left_open else shared if hotseat else new_token()
             tokens.append(token)
             seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
-        row = GameRow(secrets.token_hex(6), str(game.spec), seats)
-        row.moves = [str(move) for move in state.history]
-        row.result = state.outcome()
-        self.store.insert(row)
+        row = GameRow(secrets.token_hex(6), str(game.spec), seats, clock=clock)
+        row.moves = [str(m) for m in state.history]
         live = LiveGame(row, game, state)
+        row.deadline = self._turn_deadline(live)
+        self.store.insert(row)
         self.games[row.id] = live
+        self._arm(live)
         self._kick(live)
         self._settle(live)
         return self._created(live, tokens)
-
-    @staticmethod
-    def _start(request: Mapping[str, Any]) -> tuple[AnyState, list[dict[str, Any]]]:
-        """The position a new game starts from (``game``: the start; ``record``: after the
-        record's moves) and the seats it has unless the request says: humans, or the
-        record's players."""
-        spec, record_in = request.get("game"), request.get("record")
-        if record_in is None:
-            if not isinstance(spec, str):
-                raise BadRequestError("'game' must be a spec string such as 'triggle'")
-            try:
-                game = load_game(spec)
-            except TrigamesError as error:
-                raise BadRequestError(str(error)) from None
-            return game.new_initial_state(), [{} for _ in range(game.num_players)]
-        if spec is not None:
-            raise BadRequestError("give 'game' or 'record', not both: the record names its game")
-        if not isinstance(record_in, dict):
-            raise BadRequestError("'record' must be a game record (the JSON a saved game holds)")
-        try:
-            record = GameRecord.from_json(record_in)
-            if len(record.moves) > MAX_RECORD_MOVES:
-                raise RecordError(f"a record to go on with has at most {MAX_RECORD_MOVES} moves")
-            state = record.replay()
-        except TrigamesError as error:
-            raise BadRequestError(f"'record': {error}") from None
-        players = [{"kind": seat.kind, "name": seat.name} for seat in record.players]
-        return state, players
 
     def _created(self, live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
         """The answer to a creation: the id, each seat with its token, and the view."""
@@ -392,10 +411,12 @@ class GameService:
             if name == live.game.player_name((number - 1) % count):
                 name = live.game.player_name(number)  # a colour for a name follows the seat
             seats.append(StoredSeat(name, before.kind, before.token_hash))
-        row = GameRow(secrets.token_hex(6), live.row.spec, seats)
-        self.store.insert(row)
+        row = GameRow(secrets.token_hex(6), live.row.spec, seats, clock=live.row.clock)
         fresh = LiveGame(row, live.game, live.game.new_initial_state())
+        row.deadline = self._turn_deadline(fresh)
+        self.store.insert(row)
         self.games[row.id] = fresh
+        self._arm(fresh)
         live.row.rematch = row.id
         self._commit(live)
         self._kick(fresh)
@@ -403,8 +424,14 @@ class GameService:
         return {"id": row.id, "view": self.view(row.id)}
 
     def view(self, game_id: str) -> dict[str, Any]:
-        """What a page shows: position, moves, legal moves, turn, scores, result, SVG."""
-        live = self._get(game_id)
+        """What a page shows: position, moves, legal moves, turn, scores, result, SVG, the
+        clock (its limit, the deadline of the seat to move and the server's time ``now``, all
+        in seconds since the epoch, so that a page counts down without trusting its own clock).
+        """
+        return {**self._view(self._get(game_id)), "now": round(self.clock(), 3)}
+
+    def _view(self, live: LiveGame) -> dict[str, Any]:
+        """The view without ``now``, made once per version."""
         if live._view is not None and live._view[0] == live.version:
             return live._view[1]
         game, state, row = live.game, live.state, live.row
@@ -443,6 +470,8 @@ class GameService:
             "undo_request": row.undo_request,
             "draw_offer": row.draw_offer,
             "rematch": row.rematch,
+            "clock": row.clock,
+            "deadline": row.deadline,
             "in_game": list(state.seats_in_game()),
             "svg": game.render_svg(state),
             "date": row.date,
@@ -457,9 +486,106 @@ class GameService:
         watcher (a view is tens of kilobytes, mostly SVG)."""
         live = self._get(game_id)
         if live._view_json is None or live._view_json[0] != live.version:
-            text = json.dumps(self.view(game_id), ensure_ascii=False, separators=(",", ":"))
+            text = json.dumps(self._view(live), ensure_ascii=False, separators=(",", ":"))
             live._view_json = (live.version, text)
-        return live._view_json[1]
+        return f'{live._view_json[1][:-1]},"now":{round(self.clock(), 3)}}}'
+
+    # --- clocks and imported records --------------------------------------------------------
+
+    @staticmethod
+    def _read_clock(value: Any) -> dict[str, int] | None:
+        """A clock asked for at creation, checked against its bounds."""
+        if value is None:
+            return None
+        bounds = {
+            "per_move": (MIN_PER_MOVE, MAX_PER_MOVE, "seconds"),
+            "days_per_move": (MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, "days"),
+        }
+        shape = (
+            f"'clock' must be {{\"per_move\": SECONDS}} ({MIN_PER_MOVE} to {MAX_PER_MOVE}) or "
+            f'{{"days_per_move": DAYS}} ({MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}), or null'
+        )
+        if not isinstance(value, dict) or len(value) != 1:
+            raise BadRequestError(shape)
+        ((key, amount),) = value.items()
+        if key not in bounds or not isinstance(amount, int) or isinstance(amount, bool):
+            raise BadRequestError(shape)
+        low, high, unit = bounds[key]
+        if not low <= amount <= high:
+            raise BadRequestError(f"'clock': {key} must be {low} to {high} {unit}, not {amount}")
+        return {key: amount}
+
+    @staticmethod
+    def _read_record(value: Any) -> tuple[AnyGame, AnyState, list[Seat]]:
+        """The game, last position and players of a record to continue (``BadRequestError``
+        says what is wrong with it)."""
+        if not isinstance(value, dict):
+            raise BadRequestError(
+                "'record' must be a game record: the JSON object a saved game holds"
+            )
+        try:
+            record = GameRecord.from_json(value)
+            if len(record.moves) > MAX_RECORD_MOVES:
+                raise RecordError(f"a record to go on with has at most {MAX_RECORD_MOVES} moves")
+            state = record.replay()
+        except TrigamesError as error:
+            raise BadRequestError(f"the record cannot be continued: {error}") from None
+        if state.is_over():
+            outcome = state.outcome()
+            reason = f" ({outcome.reason})" if outcome is not None else ""
+            raise BadRequestError(
+                f"the record's game is over{reason}: there is nothing to continue"
+            )
+        return load_game(record.spec), state, record.players
+
+    def _turn_deadline(self, live: LiveGame) -> float | None:
+        """When the seat now to move runs out of time, if it is timed."""
+        clock = live.row.clock
+        seat = None if live.over else live.state.current_player
+        if clock is None or seat is None or live.is_computer(seat):
+            return None
+        seconds = clock.get("per_move") or clock.get("days_per_move", 1) * 86_400
+        return round(self.clock() + seconds, 3)
+
+    def _arm(self, live: LiveGame) -> None:
+        """(Re)arm the game's timer for its deadline (none without an event loop: the deadline
+        is then checked whenever the game is read)."""
+        game_id = live.row.id
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        if live.row.deadline is None or live.over:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        delay = max(0.0, live.row.deadline - self.clock())
+        self._timers[game_id] = loop.call_later(delay, self._expire, game_id)
+
+    def _expire(self, game_id: str) -> None:
+        """A game's timer rang: read the game, which checks its clock."""
+        self._timers.pop(game_id, None)
+        try:
+            self._get(game_id)
+        except ServiceError:
+            return
+
+    def _check_clock(self, live: LiveGame) -> None:
+        """If the seat to move is past its deadline, it runs out of time (``timeout N``)."""
+        deadline = live.row.deadline
+        if deadline is None or live.over:
+            return
+        if self.clock() < deadline:
+            if live.row.id not in self._timers:
+                self._arm(live)
+            return
+        seat = live.state.current_player
+        assert seat is not None
+        live.state.play(Timeout(seat))
+        live.row.undo_request = live.row.draw_offer = None
+        self._commit(live, undo_moves=1)
+        self._kick(live)
 
     def play(self, game_id: str, token: str | None, move: Any, ply: Any = None) -> dict[str, Any]:
         """Play ``move`` (notation) for the seat to move, which ``token`` must hold."""
@@ -537,9 +663,11 @@ class GameService:
         live = self._get(game_id)
         playing = self._seats_in_game(live, token)
         state = live.state
-        state.resign(state.current_player if state.current_player in playing else playing[0])
+        mover = state.current_player
+        state.resign(mover if mover in playing else playing[0])
         live.row.undo_request = live.row.draw_offer = None
-        self._commit(live, undo_moves=1)
+        # another seat leaving does not give the seat to move more time
+        self._commit(live, undo_moves=1, keep_clock=state.current_player == mover)
         self._kick(live)
         return self.view(game_id)
 
@@ -740,6 +868,7 @@ class GameService:
                 live = self._load(row)
             except TrigamesError as error:
                 raise ConflictError(f"game {quote(game_id)} does not replay: {error}") from None
+        self._check_clock(live)
         self._settle(live)
         return live
 
@@ -833,15 +962,22 @@ class GameService:
         live.row.undo_request = live.row.draw_offer = None
         live.row.result = state.outcome()
         live.row.moves = [str(m) for m in state.history]
+        live.row.deadline = self._turn_deadline(live)
         live.version += 1
         self.store.update(live.row)
+        self._arm(live)
         self._notify(live)
         self._kick(live)
 
-    def _commit(self, live: LiveGame, undo_moves: int = 0) -> None:
-        """Store the game after a change (taking back ``undo_moves`` moves if that fails)."""
+    def _commit(self, live: LiveGame, undo_moves: int = 0, keep_clock: bool = False) -> None:
+        """Store the game after a change (taking back ``undo_moves`` moves if that fails).
+
+        After a move (``undo_moves``), the seat now to move has its whole time, unless
+        ``keep_clock`` (the same seat is still to move)."""
         live.row.moves = [str(m) for m in live.state.history]
         live.row.result = live.state.outcome()
+        if live.over or (undo_moves and not keep_clock):
+            live.row.deadline = self._turn_deadline(live)
         try:
             self.store.update(live.row)
         except Exception:
@@ -850,6 +986,8 @@ class GameService:
             self._reload_row(live)
             raise
         live.version += 1
+        if undo_moves or live.over:
+            self._arm(live)
         self._notify(live)
 
     def _reload_row(self, live: LiveGame) -> None:
@@ -858,7 +996,7 @@ class GameService:
             live.row = stored
 
     def _notify(self, live: LiveGame) -> None:
-        view = self.view(live.row.id)
+        view = {**self._view(live), "now": round(self.clock(), 3)}
         for watcher in list(live.watchers):
             watcher(view)
 

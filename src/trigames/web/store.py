@@ -71,7 +71,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN draw_offer TEXT",
         "ALTER TABLE games ADD COLUMN notation INTEGER NOT NULL DEFAULT 1",
     ),
-    ("ALTER TABLE games ADD COLUMN rematch TEXT",),  # the id of the game's rematch
+    (  # the id of a finished game's rematch; clocks: the time limit chosen at creation
+        # (JSON) and the deadline of the seat to move
+        "ALTER TABLE games ADD COLUMN rematch TEXT",
+        "ALTER TABLE games ADD COLUMN clock TEXT",
+        "ALTER TABLE games ADD COLUMN deadline REAL",
+    ),
 )
 
 
@@ -123,6 +128,10 @@ class GameRow:
     notation: int = RECORD_VERSION
     #: The id of the rematch of this finished game, once a player asked for one.
     rematch: str | None = None
+    #: The game's time limit, ``{"per_move": SECONDS}`` or ``{"days_per_move": DAYS}``, if any.
+    clock: dict[str, int] | None = None
+    #: When the seat to move runs out of time (seconds since the epoch), if it is timed.
+    deadline: float | None = None
 
 
 class Store:
@@ -164,8 +173,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-                " notation, rematch, date, created, updated, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " notation, rematch, clock, deadline, date, created, updated, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
                  int(row.result is not None)),
             )  # fmt: skip
@@ -177,8 +186,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
-                " draw_offer = ?, notation = ?, rematch = ?, updated = ?, finished = ?"
-                " WHERE id = ?",
+                " draw_offer = ?, notation = ?, rematch = ?, clock = ?, deadline = ?, updated = ?,"
+                " finished = ? WHERE id = ?",
                 (*self._mutable(row), row.updated, int(row.result is not None), row.id),
             )
 
@@ -215,7 +224,9 @@ class Store:
     @staticmethod
     def _mutable(
         row: GameRow,
-    ) -> tuple[str, str, str | None, int | None, str | None, int, str | None]:
+    ) -> tuple[
+        str, str, str | None, int | None, str | None, int, str | None, str | None, float | None
+    ]:
         return (
             json.dumps([seat.to_json() for seat in row.seats]),
             json.dumps(row.moves),
@@ -224,6 +235,8 @@ class Store:
             None if row.draw_offer is None else json.dumps(row.draw_offer),
             row.notation,
             row.rematch,
+            None if row.clock is None else json.dumps(row.clock),
+            row.deadline,
         )
 
     @staticmethod
@@ -241,4 +254,6 @@ class Store:
             draw_offer=None if draw is None else list(json.loads(draw)),
             notation=found["notation"],
             rematch=found["rematch"],
+            clock=None if found["clock"] is None else dict(json.loads(found["clock"])),
+            deadline=found["deadline"],
         )

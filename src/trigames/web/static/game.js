@@ -3,6 +3,7 @@
 //
 // The page knows no rules: the view lists the legal moves, and for each the steps by which it is
 // entered (input_steps); clicks on the board's places (data-name) and on buttons pick steps.
+import { renderClock } from "./clock.js";
 import { api, createdKey, el, showError } from "./common.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
@@ -407,6 +408,7 @@ function render() {
   $("status").textContent = page.view.status;
   $("last-move").textContent = page.view.last_move || "No move yet.";
   renderSeats();
+  renderClock(page.view);
   renderWatching();
   renderReplay();
   renderMoves();

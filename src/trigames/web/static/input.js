@@ -46,7 +46,10 @@ function guide(found, next, words, complete) {
   else if (!clicks.length) now = page.view.guide || "tap a marked place";
   else if (next.size > words.length) now = words.length ? "tap a marked place, or choose below" : "tap a marked place to go on";
   else now = complete.length ? "choose the move below" : "choose one of the buttons below";
-  $("turn").textContent = `${page.you.length > 1 ? `Your turn (${page.view.seats[page.view.to_move].name})` : "Your turn"}: ${now}.`;
+  const turn = $("turn");
+  const clock = turn.querySelector(".turn-clock"); // clock.js's countdown stays
+  turn.textContent = `${page.you.length > 1 ? `Your turn (${page.view.seats[page.view.to_move].name})` : "Your turn"}: ${now}.`;
+  if (clock) turn.append(" ", clock);
 }
 
 /** The legal moves (with their steps) that agree with the clicks so far. */

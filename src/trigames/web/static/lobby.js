@@ -7,9 +7,14 @@ const optionsInput = document.getElementById("options");
 const seatRows = document.getElementById("seat-rows");
 const createButton = document.getElementById("create");
 const hotseat = document.getElementById("hotseat");
+const clockSelect = document.getElementById("clock");
+const recordFile = document.getElementById("record-file");
+/** The largest record file the lobby sends (the server reads request bodies of 64 KiB). */
+const MAX_RECORD_FILE = 60 * 1024;
+
+let record = null; // a saved game to continue (its JSON), or null for a new game
 
 let catalog = null;
-let record = null; // a saved game to go on with (its JSON), or null for a new game
 let spec = null; // {game, title, seats: [colour names]} of the spec as typed, or null if invalid
 let checking = 0; // the number of the latest spec check, so older answers are dropped
 
@@ -18,25 +23,25 @@ function specText() {
   return options ? `${gameSelect.value}(${options})` : gameSelect.value;
 }
 
-function kindChoices(kind) {
+function kindChoices() {
   const { human, levels, kinds } = catalog.players;
-  const choices = [
+  return [
     [human, "Human"],
     ["open", "Open: whoever joins"],
     ...levels.map((level) => [level, `Computer: ${level}`]),
     ...kinds.map((kind) => [kind, `Computer: ${kind}`]),
   ];
-  // a computer with settings (from a record) is offered as it is; the server checks it
-  if (kind && !choices.some(([value]) => value === kind)) choices.push([kind, `Computer: ${kind}`]);
-  return choices;
 }
 
 function seatRow(number, colour, kind, name) {
+  const choices = kindChoices();
+  if (!choices.some(([value]) => value === kind)) choices.push([kind, `Computer: ${kind}`]); // a record's
   const select = el(
     "select",
     { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number}` },
-    ...kindChoices(kind).map(([value, label]) => el("option", { value, selected: value === kind }, label)),
+    ...choices.map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
+  select.addEventListener("change", clockChoice);
   const input = el("input", {
     class: "seat-name",
     id: `seat-name-${number}`,
@@ -63,6 +68,78 @@ function renderSeats(preset) {
       return seatRow(number, colour, kind, name);
     }),
   );
+  clockChoice();
+}
+
+/** A clock only where it makes sense: two human players or more, not on one screen. */
+function clockChoice() {
+  const humans = [...seatRows.querySelectorAll(".seat-kind")].filter((select) => [catalog.players.human, "open"].includes(select.value)).length;
+  const possible = humans >= 2 && !hotseat.checked;
+  clockSelect.disabled = !possible;
+  if (!possible) clockSelect.value = "";
+}
+
+/** The clock chosen, as the API takes it: {"per_move": 30}, {"days_per_move": 2} or null. */
+function chosenClock() {
+  if (clockSelect.disabled || !clockSelect.value) return null;
+  const [key, amount] = clockSelect.value.split(":");
+  return { [key]: Number(amount) };
+}
+
+/** A record file chosen: read it, and set the game and the seats from it. */
+async function readRecord() {
+  const file = recordFile.files[0];
+  if (!file) return;
+  const fail = (message) => {
+    showError(`${file.name}: ${message}`);
+    recordFile.value = "";
+    clearRecord(false);
+  };
+  if (file.size > MAX_RECORD_FILE) {
+    fail(`a record sent to the server has at most ${MAX_RECORD_FILE / 1024} KB; continue this one in the terminal (trigames play --resume FILE)`);
+    return;
+  }
+  let found;
+  try {
+    found = JSON.parse(await file.text());
+  } catch {
+    fail("this is not a trigames record (not JSON)");
+    return;
+  }
+  if (!found || found.format !== "trigames-record" || typeof found.game !== "string" || !Array.isArray(found.players) || !Array.isArray(found.moves)) {
+    fail("this is not a trigames record (it needs format, game, players and moves)");
+    return;
+  }
+  if (found.result) {
+    fail("this game is over: there is nothing to continue (step through it with trigames replay)");
+    return;
+  }
+  const [name, options] = splitSpec(found.game);
+  if (!catalog.games.some((game) => game.name === name)) {
+    fail(`there is no game ${JSON.stringify(name)} here`);
+    return;
+  }
+  record = found;
+  gameSelect.value = name;
+  optionsInput.value = options;
+  renderOptionControls();
+  showError("");
+  const shownText = `Continuing ${found.game} after ${found.moves.length} move${found.moves.length === 1 ? "" : "s"}: ${found.players.map((p) => p.name).join(" vs ")}. Choose the seats below.`;
+  const shownLine = document.getElementById("record-shown");
+  shownLine.textContent = shownText;
+  shownLine.hidden = false;
+  document.getElementById("record-clear").hidden = false;
+  for (const control of document.querySelectorAll("#variant input, #variant select, #game")) control.disabled = true;
+  await checkSpec(found.players.map((player) => [player.kind || catalog.players.human, player.name]));
+}
+
+/** Back to a new game: forget the record. */
+function clearRecord(clearFile = true) {
+  record = null;
+  if (clearFile) recordFile.value = "";
+  document.getElementById("record-shown").hidden = true;
+  document.getElementById("record-clear").hidden = true;
+  for (const control of document.querySelectorAll("#variant input, #variant select, #game")) control.disabled = false;
 }
 
 function chosenGame() {
@@ -159,9 +236,10 @@ async function create(event) {
   }));
   createButton.disabled = true;
   try {
+    const what = record === null ? { game: spec.game } : { record };
     const created = await api("/api/games", {
       method: "POST",
-      body: { ...(record ? { record } : { game: spec.game }), seats, hotseat: hotseat.checked },
+      body: { ...what, seats, hotseat: hotseat.checked, clock: chosenClock() },
     });
     const { view, ...kept } = created;
     localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
@@ -255,55 +333,6 @@ function prefill() {
   });
 }
 
-/** The largest record file the lobby sends (the server takes request bodies of 64 KB). */
-const MOST_RECORD_BYTES = 60 * 1024;
-
-/** A record file was chosen: read it, set the game and the seats from it (the moves are
- * replayed by the server when the game is created, which refuses a record that does not). */
-async function recordChosen() {
-  const file = document.getElementById("record-file").files[0];
-  if (!file) return;
-  try {
-    if (file.size > MOST_RECORD_BYTES) throw new Error(`a record to go on with has at most ${MOST_RECORD_BYTES / 1024} KB`);
-    let read;
-    try {
-      read = JSON.parse(await file.text());
-    } catch {
-      throw new Error(`${file.name} is not a game record: it is not JSON`);
-    }
-    if (!read || read.format !== "trigames-record" || typeof read.game !== "string" || !Array.isArray(read.moves) || !Array.isArray(read.players)) {
-      throw new Error(`${file.name} is not a trigames game record`);
-    }
-    const [name, options] = splitSpec(read.game);
-    if (!catalog.games.some((game) => game.name === name)) throw new Error(`${file.name} is a record of an unknown game, ${read.game}`);
-    record = read;
-    gameSelect.value = name;
-    optionsInput.value = options;
-    renderOptionControls();
-    const preset = read.players.map((player) => [String(player.kind || "human"), String(player.name || "")]);
-    await checkSpec(preset);
-    showRecord(`${file.name}: ${read.game}, ${read.moves.length} move${read.moves.length === 1 ? "" : "s"} played${read.result ? ", finished" : ""}. The game goes on from there.`);
-  } catch (error) {
-    forgetRecord();
-    showError(error.message);
-  }
-}
-
-function showRecord(text) {
-  const about = document.getElementById("record-about");
-  about.textContent = text;
-  about.hidden = !text;
-  document.getElementById("record-clear").hidden = !text;
-  document.getElementById("variant").disabled = gameSelect.disabled = Boolean(text);
-  createButton.textContent = text ? "Go on with this game" : "Create the game";
-}
-
-function forgetRecord() {
-  record = null;
-  document.getElementById("record-file").value = "";
-  showRecord("");
-}
-
 async function start() {
   try {
     catalog = await api("/api/catalog");
@@ -322,9 +351,10 @@ async function start() {
     checkSpec();
   });
   optionsInput.addEventListener("input", specChanged);
+  hotseat.addEventListener("change", clockChoice);
+  recordFile.addEventListener("change", readRecord);
+  document.getElementById("record-clear").addEventListener("click", () => clearRecord());
   document.getElementById("new-game-form").addEventListener("submit", create);
-  document.getElementById("record-file").addEventListener("change", recordChosen);
-  document.getElementById("record-clear").addEventListener("click", forgetRecord);
   await checkSpec(preset);
   listYourGames();
   listGames();
