@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +141,18 @@ def test_a_deadline_survives_a_restart(tmp_path: Path) -> None:
 # --- running out of time (a clock the test moves) -----------------------------------------
 
 
+def own_thread(test: Callable[..., None]) -> Callable[..., None]:
+    """Run the test in a thread of its own, with no event loop of the test session's around
+    (the browser tests' Playwright keeps one running in the main thread)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(test, *args, **kwargs).result()
+
+    return run
+
+
 class FakeClock:
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -152,6 +167,7 @@ def two_humans(service: GameService, **extra: Any) -> tuple[str, str, str]:
     return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
 
 
+@own_thread
 def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
     clock = FakeClock()
     service = GameService(Store(":memory:"), clock=clock)
@@ -169,6 +185,7 @@ def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
         service.play(game_id, ann, "F2-C1")
 
 
+@own_thread
 def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
     clock = FakeClock()
     service = GameService(Store(":memory:"), clock=clock)
@@ -183,6 +200,7 @@ def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
     assert service.view(created["id"])["moves"][-1] == "timeout 0"
 
 
+@own_thread
 def test_three_players_the_seat_out_of_time_leaves() -> None:
     clock = FakeClock()
     service = GameService(Store(":memory:"), clock=clock)
@@ -196,6 +214,7 @@ def test_three_players_the_seat_out_of_time_leaves() -> None:
     assert shown["deadline"] == clock.now + 10
 
 
+@own_thread
 def test_an_undo_gives_the_seat_to_move_its_whole_time() -> None:
     clock = FakeClock()
     service = GameService(Store(":memory:"), clock=clock)
@@ -211,6 +230,7 @@ def test_an_undo_gives_the_seat_to_move_its_whole_time() -> None:
     assert taken["deadline"] == clock.now + 30
 
 
+@own_thread
 def test_the_server_timer_ends_the_game_without_a_request() -> None:
     clock = FakeClock()
 
@@ -234,6 +254,7 @@ def test_the_server_timer_ends_the_game_without_a_request() -> None:
     assert pushed["outcome"]["winners"] == [1]
 
 
+@own_thread
 def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
     tmp_path: Path,
 ) -> None:
@@ -252,6 +273,7 @@ def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
     assert second.view(game_id)["outcome"]["winners"] == [0]
 
 
+@own_thread
 def test_another_seat_resigning_gives_the_seat_to_move_no_more_time() -> None:
     clock = FakeClock()
     service = GameService(Store(":memory:"), clock=clock)
