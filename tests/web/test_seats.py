@@ -102,3 +102,21 @@ def test_a_late_preview_is_a_conflict_not_a_refused_move(client: httpx.Client) -
     assert late.status_code == 409
     assert "moved on" in late.json()["error"]
     assert client.get(svg, params={"after": "D1-D4"}).status_code == 422  # illegal now
+
+
+def test_an_open_seats_clock_starts_when_somebody_takes_it(client: httpx.Client) -> None:
+    created = create(client, [{"kind": "open"}, {"name": "Bob"}], clock={"per_move": 60})
+    game_id = created["id"]
+    assert view(client, game_id)["deadline"] is None  # nobody to time yet
+    joined = client.post(f"/api/games/{game_id}/join", json={"seat": 0, "name": "Ann"}).json()
+    assert joined["view"]["deadline"] is not None
+    assert 55 < joined["view"]["deadline"] - joined["view"]["now"] <= 60
+
+
+def test_a_rematch_keeps_the_clock(client: httpx.Client) -> None:
+    created = create(client, [{"name": "Ann"}, {"name": "Bob"}], clock={"days_per_move": 2})
+    game_id, ann = created["id"], token(created, 0)
+    client.post(f"/api/games/{game_id}/resign", headers=bearer(ann))
+    rematch = client.post(f"/api/games/{game_id}/rematch", headers=bearer(ann)).json()
+    assert rematch["view"]["clock"] == {"days_per_move": 2}
+    assert rematch["view"]["deadline"] is not None

@@ -390,7 +390,10 @@ class GameService:
         held = bool(token) and bool(live.seats_of(token or ""))
         token = token if held and token else new_token()
         seats[seat] = StoredSeat(name, HUMAN, hash_token(token))
+        if live.state.current_player == seat:
+            live.row.deadline = self._turn_deadline(live)  # its clock starts now
         self._commit(live)
+        self._arm(live)
         return {"seat": seat, "token": token, "view": self.view(game_id)}
 
     def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -542,8 +545,8 @@ class GameService:
         """When the seat now to move runs out of time, if it is timed."""
         clock = live.row.clock
         seat = None if live.over else live.state.current_player
-        if clock is None or seat is None or live.is_computer(seat):
-            return None
+        if clock is None or seat is None or live.is_computer(seat) or is_open(live.row.seats[seat]):
+            return None  # computers are not timed, nor a seat nobody has taken yet
         seconds = clock.get("per_move") or clock.get("days_per_move", 1) * 86_400
         return round(self.clock() + seconds, 3)
 
