@@ -19,21 +19,32 @@ FINGER = 24
 #: Each game's default board against the computer.
 GAMES = ["triggle", "trig", "tricolor", "trugo", "tranglar"]
 
-#: Every place that takes a tap now and the size of its hit area (the element carrying its name:
-#: a group's box takes its invisible hit disc in), in CSS pixels.
-TARGETS_JS = """() => [...document.querySelectorAll('#board .target')].map(node => {
-  const box = node.getBoundingClientRect();
-  return [node.dataset.name ?? node.dataset.at, box.width, box.height];
-})"""
+#: Every place that takes a tap now and the size of its hit area, in CSS pixels: the box around
+#: the elements carrying its name (a group's box takes its invisible hit disc in; a piece drawn
+#: on a junction takes the junction's taps too).
+TARGETS_JS = """() => {
+  const boxes = new Map();
+  for (const node of document.querySelectorAll('#board .target')) {
+    const name = node.dataset.name ?? node.dataset.at;
+    const box = node.getBoundingClientRect();
+    const seen = boxes.get(name);
+    boxes.set(name, seen ? [Math.min(seen[0], box.left), Math.min(seen[1], box.top),
+      Math.max(seen[2], box.right), Math.max(seen[3], box.bottom)]
+      : [box.left, box.top, box.right, box.bottom]);
+  }
+  return [...boxes].map(([name, [l, t, r, b]]) => [name, r - l, b - t]);
+}"""
 
 #: A tap on a place: the middle of the element carrying its name, if the tap lands on it.
 TAP_JS = """(name) => {
-  const node = [...document.querySelectorAll('#board .target')].find(n => n.dataset.name === name);
+  const node = [...document.querySelectorAll('#board .target')]
+    .find(n => (n.dataset.name ?? n.dataset.at) === name);
   const box = node.getBoundingClientRect();
   const x = box.left + box.width / 2, y = box.top + box.height / 2;
   const hit = document.elementFromPoint(x, y);
   const place = hit && hit.closest('[data-name], [data-at]');
-  return place === node && x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight ? [x, y] : null;
+  const seen = x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight;
+  return seen && place && (place.dataset.name ?? place.dataset.at) === name ? [x, y] : null;
 }"""
 
 
@@ -86,7 +97,7 @@ def tap_until_played(page: Page, rng: random.Random) -> None:
             if point is None:  # out of sight in a zoomed board: let the board scroll to it
                 page.evaluate(
                     "n => [...document.querySelectorAll('#board .target')]"
-                    ".find(e => e.dataset.name === n)"
+                    ".find(e => (e.dataset.name ?? e.dataset.at) === n)"
                     ".scrollIntoView({block: 'nearest', inline: 'center'})",
                     name,
                 )
