@@ -148,7 +148,16 @@ function renderPending() {
   guide([], new Set(), [], []);
 }
 
+/** The choices below the board never shrink while the page is open: a long list of choices
+ * (TRANGLAR's pieces and actions) that went away after a move would shorten the page, and a
+ * player scrolled down to it would see the page jump. */
+function keepChoicesHeight() {
+  const height = choices.offsetHeight;
+  if (height > parseFloat(choices.style.minHeight || "0")) choices.style.minHeight = `${height}px`;
+}
+
 export function clearInput() {
+  keepChoicesHeight();
   board.querySelectorAll(".target, .selected").forEach((node) => node.classList.remove("target", "selected"));
   board.querySelectorAll("[tabindex]").forEach((node) => ["tabindex", "role", "aria-label"].forEach((key) => node.removeAttribute(key)));
   hidePreview();
