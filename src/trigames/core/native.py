@@ -104,6 +104,39 @@ def describe() -> str:
     return text + (f" (not built: {', '.join(missing)})" if missing else "")
 
 
+class NativeSearch:
+    """A native MCTS tree (the kernels' ``search_*`` functions), for
+    :class:`~trigames.ai.mcts.MctsPlayer`. Moves are the kernel's numbers."""
+
+    __slots__ = ("module", "tree")
+
+    def __init__(self, module: ModuleType, board: object, snapshot: object, seed: int,
+                 exploration: float) -> None:  # fmt: skip
+        self.module = module
+        self.tree = module.search_new(board, snapshot, seed & _MASK64, exploration)
+
+    def run(self, simulations: int) -> int:
+        """Run up to ``simulations``; fewer once the root is proven. Returns how many ran."""
+        done: int = self.module.search_run(self.tree, simulations)
+        return done
+
+    def root(self) -> tuple[float, tuple[float, ...] | None, list[Any], list[int]]:
+        """The root's visits, its proven rewards (or ``None``), its children as (move, visits,
+        totals, proven) in the order they were expanded, and its untried moves."""
+        found: tuple[float, tuple[float, ...] | None, list[Any], list[int]]
+        found = self.module.search_root(self.tree)
+        return found
+
+    def advance(self, move: int) -> bool:
+        """Go on from the root's child by ``move``; False (nothing changed) if there is none."""
+        return bool(self.module.search_advance(self.tree, move))
+
+    def size(self) -> int:
+        """The nodes held, those above the root included."""
+        nodes: int = self.module.search_size(self.tree)
+        return nodes
+
+
 class Kernel(Protocol):
     """What a game's kernel offers the hot loops, through a snapshot of a state."""
 
@@ -129,7 +162,7 @@ class Kernel(Protocol):
         """The number of sequences of exactly ``depth`` legal moves from ``state``."""
         ...
 
-    def search(self, state: Any, seed: int, exploration: float) -> Any:
+    def search(self, state: Any, seed: int, exploration: float) -> NativeSearch:
         """A native MCTS search rooted at ``state`` (see :mod:`trigames.ai.mcts`)."""
         ...
 

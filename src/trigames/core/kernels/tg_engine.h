@@ -173,7 +173,7 @@ typedef struct {
 typedef struct {
     tg_game game;
     PyObject *board;
-    tg_state_buf root_state, scratch;
+    tg_state_buf root_state, scratch, probe;  /* probe: winners_last's own */
     tg_node *nodes;
     int nodes_used, nodes_cap;
     int *pool;
@@ -235,10 +235,10 @@ static void tg_winners_last(tg_search *t, tg_node *node, const void *state) {
     int *moves = t->pool + node->untried_at;
     double share[TG_MAX_PLAYERS];
     for (int i = 0; i < node->untried; i++) {
-        memcpy(t->scratch.bytes, state, g->state_size);
-        g->apply(g->ctx, t->scratch.bytes, moves[i]);
-        if (g->mover(g->ctx, t->scratch.bytes) >= 0) continue;
-        g->rewards(g->ctx, t->scratch.bytes, share);
+        memcpy(t->probe.bytes, state, g->state_size);
+        g->apply(g->ctx, t->probe.bytes, moves[i]);
+        if (g->mover(g->ctx, t->probe.bytes) >= 0) continue;
+        g->rewards(g->ctx, t->probe.bytes, share);
         if (share[node->mover] >= 1.0) {
             int move = moves[i];
             memmove(moves + i, moves + i + 1, sizeof(int) * (size_t)(node->untried - 1 - i));
@@ -373,7 +373,7 @@ static PyObject *tg_py_search_run(PyObject *self, PyObject *args) {
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     while (done < n && !t->nodes[t->root].proven) {
-        if (tg_simulate(t, t->scratch.bytes + 0) < 0) { failed = 1; break; }
+        if (tg_simulate(t, t->scratch.bytes) < 0) { failed = 1; break; }
         done++;
     }
     Py_END_ALLOW_THREADS

@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from trigames.core.native import NativeSearch
 from trigames.games.triggle.board import Band
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ class TriggleKernel:
         count: int = self.module.perft(self.board, self.snapshot(state), depth)
         return count
 
-    def search(self, state: TriggleState, seed: int, exploration: float) -> Any:
-        return self.module.search_new(self.board, self.snapshot(state), seed, exploration)
+    def search(self, state: TriggleState, seed: int, exploration: float) -> NativeSearch:
+        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> Band:
         return self.bands[index]
