@@ -27,7 +27,9 @@ def late_positions(spec: str, count: int, left: int) -> list[AnyState]:
     return positions
 
 
-@pytest.mark.parametrize("spec", ["triggle(size=3)", "triggle(size=3,players=3,markers=6)"])
+@pytest.mark.parametrize(
+    "spec", ["triggle(size=3)", "triggle(size=3,players=3,markers=6)", "tricolor(size=2)"]
+)
 def test_native_and_pure_searches_prove_the_same_results(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,9 +13,12 @@
 #include <stddef.h>
 #include <string.h>
 
-/* The most 64-bit words a bit set takes: 512 bits, enough for every board the options
- * allow (the largest, Triggle size 8, has 462 segments). */
-#define TG_MAX_WORDS 8
+/* The most 64-bit words a bit set takes; a kernel may ask for more before including this
+ * header. 9 words (576 bits) hold every board the options allow: the largest sets are
+ * Tricolor's 552 lozenges (size 8) and Triggle's 462 segments (size 8). */
+#ifndef TG_MAX_WORDS
+#define TG_MAX_WORDS 9
+#endif
 
 typedef uint64_t tg_word;
 

@@ -111,18 +111,6 @@ static void triggle_rewards(const void *ctx, const void *state, double *out) {
 
 #include "tg_engine.h"
 
-static int read_mask(PyObject *bytes, tg_word *set, int words) {
-    char *data;
-    Py_ssize_t length;
-    if (PyBytes_AsStringAndSize(bytes, &data, &length) < 0) return -1;
-    if (length > 8 * words) {
-        PyErr_SetString(PyExc_ValueError, "a mask is longer than the board");
-        return -1;
-    }
-    tg_from_bytes(set, (const unsigned char *)data, (size_t)length);
-    return 0;
-}
-
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
     triggle_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
     if (!b) return -1;
@@ -179,54 +167,6 @@ static void board_free(PyObject *capsule) {
     free(b->band_triangles);
     free(b->triangle_segments);
     free(b);
-}
-
-/* A list of masks (bytes) into rows of `words` words. */
-static tg_word *read_masks(PyObject *list, Py_ssize_t count, int words) {
-    if (!PyList_Check(list) || PyList_Size(list) != count) {
-        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
-        return NULL;
-    }
-    tg_word *rows = calloc((size_t)(count ? count : 1) * (size_t)words, sizeof(tg_word));
-    if (!rows) return (tg_word *)PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < count; i++) {
-        tg_word row[TG_MAX_WORDS];
-        if (read_mask(PyList_GetItem(list, i), row, words) < 0) { free(rows); return NULL; }
-        memcpy(rows + (size_t)i * words, row, sizeof(tg_word) * (size_t)words);
-    }
-    return rows;
-}
-
-/* A list of lists of ints, below `bound`, into compressed rows. */
-static int read_lists(PyObject *list, Py_ssize_t count, int bound, int **at, int **items) {
-    if (!PyList_Check(list) || PyList_Size(list) != count) {
-        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
-        return -1;
-    }
-    Py_ssize_t total = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *row = PyList_GetItem(list, i);
-        if (!PyList_Check(row)) { PyErr_SetString(PyExc_ValueError, "a row is not a list"); return -1; }
-        total += PyList_Size(row);
-    }
-    *at = malloc(sizeof(int) * (size_t)(count + 1));
-    *items = malloc(sizeof(int) * (size_t)(total ? total : 1));
-    if (!*at || !*items) { PyErr_NoMemory(); return -1; }
-    int n = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *row = PyList_GetItem(list, i);
-        (*at)[i] = n;
-        for (Py_ssize_t k = 0; k < PyList_Size(row); k++) {
-            long value = PyLong_AsLong(PyList_GetItem(row, k));
-            if (value < 0 || value >= bound) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "an index is out of range");
-                return -1;
-            }
-            (*items)[n++] = (int)value;
-        }
-    }
-    (*at)[count] = n;
-    return 0;
 }
 
 /* board(segments, players, markers, touch, misere, band_segments, band_touches,
