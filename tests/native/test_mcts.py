@@ -8,8 +8,9 @@ import pytest
 import trigames
 from trigames.ai.mcts import MctsPlayer
 from trigames.ai.players import Budget
-from trigames.core.native import SplitMix64
+from trigames.core.native import NativeSearch, SplitMix64, kernel_of
 from trigames.core.protocol import AnyState
+from trigames.games.triggle.native import TriggleKernel
 
 
 def late_positions(spec: str, count: int, left: int) -> list[AnyState]:
@@ -98,3 +99,21 @@ def test_a_native_player_wins_against_random_play() -> None:
         assert outcome is not None
         wins += outcome.winners == (seed % 2,)
     assert wins >= 3
+
+
+def test_a_tree_at_its_memory_limit_stops_growing_and_the_search_goes_on() -> None:
+    game = trigames.load_game("triggle")
+    kernel = kernel_of(game)
+    assert isinstance(kernel, TriggleKernel)
+    state = game.new_initial_state()
+    snapshot = kernel.snapshot(state)
+    small = NativeSearch(kernel.module, kernel.board, snapshot, 1, 0.7, memory=400_000)
+    assert small.run(5000) == 5000
+    visits, proven, children, _ = small.root()
+    assert visits == 5000
+    assert proven is None
+    assert sum(child[1] for child in children) == 5000
+    assert 48 < small.size() < 3000
+    big = kernel.search(state, 1, 0.7)
+    assert big.run(5000) == 5000
+    assert big.size() == 5001

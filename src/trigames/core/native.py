@@ -33,6 +33,9 @@ PURE_VARIABLE = "TRIGAMES_PURE"
 KERNEL_GAMES = ("triggle", "tricolor")
 
 _MASK64 = (1 << 64) - 1
+#: The most memory (bytes) a native search tree takes: past it the tree stops growing and the
+#: simulations play out from where it ends.
+TREE_BYTES = 512 << 20
 
 
 class SplitMix64:
@@ -111,9 +114,9 @@ class NativeSearch:
     __slots__ = ("module", "tree")
 
     def __init__(self, module: ModuleType, board: object, snapshot: object, seed: int,
-                 exploration: float) -> None:  # fmt: skip
+                 exploration: float, memory: int = TREE_BYTES) -> None:  # fmt: skip
         self.module = module
-        self.tree = module.search_new(board, snapshot, seed & _MASK64, exploration)
+        self.tree = module.search_new(board, snapshot, seed & _MASK64, exploration, memory)
 
     def run(self, simulations: int) -> int:
         """Run up to ``simulations``; fewer once the root is proven. Returns how many ran."""

@@ -233,6 +233,11 @@ typedef struct {
     double value[TG_MAX_PLAYERS];  /* each seat's reward under best play, once proven */
 } tg_node;
 
+/* The most memory a tree takes by default (nodes and their untried moves): past it, a
+ * simulation that would expand a node plays out from that node instead, and the tree stops
+ * growing. */
+#define TG_TREE_BYTES ((size_t)512 << 20)
+
 typedef struct {
     tg_game game;
     PyObject *board;
@@ -242,9 +247,11 @@ typedef struct {
     int *pool;
     size_t pool_used, pool_cap;
     int *path;
+    int path_cap;
     int root;
     tg_rng rng;
     double exploration;
+    size_t memory;  /* the limit on the tree's memory */
 } tg_search;
 
 #define TG_SEARCH_NAME "trigames.search"
@@ -339,9 +346,17 @@ static int tg_simulate(tg_search *t, unsigned char *state) {
     const tg_game *g = &t->game;
     memcpy(state, t->root_state.bytes, g->state_size);
     int node = t->root, depth = 0;
+    int full = sizeof(tg_node) * (size_t)t->nodes_cap + sizeof(int) * t->pool_cap > t->memory;
     t->path[depth++] = node;
     while (!t->nodes[node].proven) {
         tg_node *n = &t->nodes[node];
+        if (depth + 1 >= t->path_cap) {
+            int *grown = realloc(t->path, sizeof(int) * (size_t)(2 * t->path_cap));
+            if (!grown) return -1;
+            t->path = grown;
+            t->path_cap *= 2;
+        }
+        if (n->untried && full) break;  /* the tree is at its limit: play out from here */
         if (n->untried) {
             if (n->first_child < 0) tg_winners_last(t, n, state);
             int move = t->pool[n->untried_at + --n->untried];
@@ -403,17 +418,26 @@ static tg_search *tg_search_of(PyObject *capsule) {
     return PyCapsule_GetPointer(capsule, TG_SEARCH_NAME);
 }
 
-/* search_new(board, snapshot, seed, exploration) -> a search rooted at the snapshot */
+/* search_new(board, snapshot, seed, exploration[, memory]) -> a search rooted at the
+ * snapshot, whose tree stops growing past `memory` bytes (TG_TREE_BYTES by default) */
 static PyObject *tg_py_search_new(PyObject *self, PyObject *args) {
     PyObject *board, *snapshot, *seed;
     double exploration;
-    if (!PyArg_ParseTuple(args, "OOOd", &board, &snapshot, &seed, &exploration)) return NULL;
+    Py_ssize_t memory = (Py_ssize_t)TG_TREE_BYTES;
+    if (!PyArg_ParseTuple(args, "OOOd|n", &board, &snapshot, &seed, &exploration, &memory))
+        return NULL;
+    if (memory < 0) {
+        PyErr_SetString(PyExc_ValueError, "the memory limit must be 0 or more bytes");
+        return NULL;
+    }
     tg_search *t = calloc(1, sizeof *t);
     if (!t) return PyErr_NoMemory();
+    t->memory = (size_t)memory;
     if (tg_load(board, snapshot, &t->game, t->root_state.bytes) < 0) { free(t); return NULL; }
     t->rng.s = tg_seed_of(seed);
     t->exploration = exploration;
-    t->path = malloc(sizeof(int) * 4096);
+    t->path_cap = 1024;
+    t->path = malloc(sizeof(int) * (size_t)t->path_cap);
     t->board = board;
     Py_INCREF(board);
     PyObject *capsule = PyCapsule_New(t, TG_SEARCH_NAME, tg_search_free);
@@ -514,7 +538,7 @@ static PyObject *tg_py_search_size(PyObject *self, PyObject *args) {
     {"legal", tg_py_legal, METH_VARARGS, "legal(board, snapshot) -> the legal moves"}, \
     {"perft", tg_py_perft, METH_VARARGS, "perft(board, snapshot, depth) -> sequences"}, \
     {"search_new", tg_py_search_new, METH_VARARGS, \
-     "search_new(board, snapshot, seed, exploration) -> an MCTS search"}, \
+     "search_new(board, snapshot, seed, exploration[, memory]) -> an MCTS search"}, \
     {"search_run", tg_py_search_run, METH_VARARGS, "search_run(search, n) -> simulations"}, \
     {"search_root", tg_py_search_root, METH_VARARGS, \
      "search_root(search) -> (visits, proven, children, untried)"}, \
