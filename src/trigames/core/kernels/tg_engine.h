@@ -236,7 +236,7 @@ typedef struct {
 /* The most memory a tree takes by default (nodes and their untried moves): past it, a
  * simulation that would expand a node plays out from that node instead, and the tree stops
  * growing. */
-#define TG_TREE_BYTES ((size_t)512 << 20)
+#define TG_TREE_BYTES ((size_t)64 << 20)
 
 typedef struct {
     tg_game game;
