@@ -29,7 +29,7 @@ def late_positions(spec: str, count: int, left: int) -> list[AnyState]:
 
 
 @pytest.mark.parametrize(
-    "spec", ["triggle(size=3)", "triggle(size=3,players=3,markers=6)", "tricolor(size=2)"]
+    "spec", ["triggle(size=3)", "triggle(size=3,players=3,markers=6)", "tricolor(size=2)", "trig"]
 )
 def test_native_and_pure_searches_prove_the_same_results(
     spec: str, monkeypatch: pytest.MonkeyPatch

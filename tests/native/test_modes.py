@@ -41,10 +41,10 @@ def test_the_commands_say_which_mode_runs(
 ) -> None:
     assert main(["bench", "triggle(size=3)", "--seconds", "0.05", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["mode"] == "native"
-    assert main(["info", "trig", "--json"]) == 0
+    assert main(["info", "trugo", "--json"]) == 0
     facts = json.loads(capsys.readouterr().out)
     assert facts["mode"] == "pure"
-    assert "trig has no native kernel" in facts["engine"]
+    assert "trugo has no native kernel" in facts["engine"]
     assert main(["bench-ai", "triggle(size=3)", "--player", "mcts(iterations=30)", "--json",
                  "--moves", "2"]) == 0  # fmt: skip
     assert json.loads(capsys.readouterr().out)["mode"] == "native"
