@@ -10,9 +10,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The install builds the native kernels (C extensions, issue 18) in place: it runs again when
+# their sources change. Without a C compiler it still succeeds, and the pure engine runs.
+KERNEL_SOURCES := $(wildcard src/trigames/games/*/_kernel.c src/trigames/core/kernels/*.h)
+
+$(STAMP): pyproject.toml $(KERNEL_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -c "from trigames.core import native; print('trigames engine:', native.describe())"
 	touch $(STAMP)
+
+# The rules tests of the games with a native kernel run a second time on the pure engine
+# (TRIGAMES_PURE=1), with the search tests of those games: both modes stay checked.
+PURE_TESTS := tests/triggle tests/tricolor tests/trig tests/test_ai.py
+PURE_GAMES := triggle or tricolor or trig
 
 run: $(STAMP)
 	$(BIN)/trigames serve --open
@@ -30,6 +40,7 @@ test: $(STAMP) | $(CHROMIUM)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+	TRIGAMES_PURE=1 $(BIN)/pytest -q $(PURE_TESTS) -k "$(PURE_GAMES)"
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -18,7 +18,8 @@ from trigames.core.protocol import AnyGame
 def bench_player(game: AnyGame, spec: str, *, moves: int = 10, seed: int = 0) -> dict[str, Any]:
     """Let one player play ``moves`` moves of self-play from the start and time them.
 
-    Reports seconds per move (mean and longest) and, for MCTS, simulations per second; for
+    Reports seconds per move (mean and longest), the ``mode`` the search ran in (``native``
+    when a compiled kernel ran it, else ``pure``) and, for MCTS, simulations per second; for
     alpha-beta, nodes per second and the depth reached.
     """
     player = make_player(spec, seed=seed, game=game)
@@ -26,11 +27,13 @@ def bench_player(game: AnyGame, spec: str, *, moves: int = 10, seed: int = 0) ->
     times: list[float] = []
     simulations = nodes = 0
     depths: list[int] = []
+    native = False
     while not state.is_over() and len(times) < moves:
         started = time.perf_counter()
         move = player.choose(state)
         times.append(time.perf_counter() - started)
         info = player.last_info
+        native = native or info.get("mode") == "native"
         simulations += int(info.get("simulations", 0))
         nodes += int(info.get("nodes", 0))
         if "depth" in info:
@@ -44,6 +47,7 @@ def bench_player(game: AnyGame, spec: str, *, moves: int = 10, seed: int = 0) ->
         "seconds": round(total, 3),
         "seconds_per_move": round(total / len(times), 3) if times else 0.0,
         "longest_move_seconds": round(max(times), 3) if times else 0.0,
+        "mode": "native" if native else "pure",
     }
     if player.kind == "mcts":
         figures["simulations"] = simulations

@@ -16,6 +16,11 @@ first time, a move that wins at once is expanded first, so short wins are proven
 The tree is kept between moves: when the next position follows from the last one by the moves
 played since, the search goes on from the matching subtree.
 
+With random playouts, on a game with a native kernel (:mod:`trigames.core.native`), the whole
+simulation loop (selection, expansion, playout, backup, the solver) runs natively: the same
+search, with the kernel's random generator, so a seeded player is reproducible in each mode but
+plays other games in the two modes. ``TRIGAMES_PURE=1`` keeps it in Python.
+
 >>> import trigames
 >>> state = trigames.load_game("triggle(size=3)").new_initial_state()
 >>> player = MctsPlayer(seed=1, budget=Budget(iterations=50))
@@ -27,12 +32,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from trigames.ai.players import Budget, rewards
+from trigames.core.endings import Ending
+from trigames.core.native import Kernel, kernel_of
 from trigames.core.protocol import AnyState
 
 PLAYOUTS = ("random", "heuristic")
+#: A native tree kept between moves is dropped beyond this many nodes (about 100 bytes each).
+NATIVE_TREE_LIMIT = 2_000_000
+#: The most simulations a native call runs before the clock is looked at again.
+NATIVE_BATCH = 256
 
 
 class Node:
@@ -111,6 +123,8 @@ class MctsPlayer:
         self._root: Node | None = None
         self._root_history: list[Any] = []
         self._root_game: Any = None
+        #: The native search kept between moves: (kernel, search, history it is rooted at).
+        self._native: tuple[Kernel, Any, list[Any]] | None = None
 
     # --- the search -------------------------------------------------------------------------
 
@@ -118,6 +132,9 @@ class MctsPlayer:
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
+        kernel = kernel_of(state.game) if self.playout == "random" else None
+        if kernel is not None:
+            return self._choose_natively(state, kernel, seat)
         root = self._find_root(state)
         clock = self.budget.clock()
         scratch = state.clone()
@@ -127,7 +144,8 @@ class MctsPlayer:
             while root.proven is None and not clock.spent(done):
                 self._simulate(root, scratch)
                 done += 1
-        move = self._pick(root, seat) if len(moves) > 1 else moves[0]
+        children = [(m, c.visits, c.totals, c.proven) for m, c in root.children.items()]
+        move = _pick(children, root.untried, seat) if len(moves) > 1 else moves[0]
         seconds = clock.elapsed()
         child = root.children.get(move)
         self.last_info = {
@@ -137,9 +155,66 @@ class MctsPlayer:
             "tree": root.visits,
             "value": (child.totals[seat] / child.visits) if child and child.visits else None,
             "proven": _verdict(child.proven if child else None, seat),
+            "mode": "pure",
         }
         self._keep(state, move, child)
         return move
+
+    def _choose_natively(self, state: AnyState, kernel: Kernel, seat: int) -> Any:
+        """:meth:`choose` with the simulations run by the game's kernel."""
+        search = self._native_root(state, kernel)
+        clock = self.budget.clock()
+        done = 0
+        moves = state.legal_moves()
+        limit = self.budget.iterations
+        if len(moves) > 1:
+            batch = 1
+            while not clock.spent(done):
+                wanted = batch if limit is None else min(batch, limit - done)
+                ran = search.run(wanted)
+                done += ran
+                if ran < wanted:  # the root is proven
+                    break
+                batch = min(2 * batch, NATIVE_BATCH)
+        visits, _, native_children, untried = search.root()
+        children = [
+            (kernel.move(index), child_visits, totals, proven)
+            for index, child_visits, totals, proven in native_children
+        ]
+        untried_moves = [kernel.move(index) for index in untried]
+        move = _pick(children, untried_moves, seat) if len(moves) > 1 else moves[0]
+        seconds = clock.elapsed()
+        child = next((c for c in children if c[0] == move), None)
+        self.last_info = {
+            "simulations": done,
+            "seconds": seconds,
+            "simulations_per_second": done / seconds if seconds > 0 else 0.0,
+            "tree": round(visits),
+            "value": child[2][seat] / child[1] if child and child[1] else None,
+            "proven": _verdict(child[3] if child else None, seat),
+            "mode": "native",
+        }
+        self._native = (kernel, search, list(state.history)) if self.reuse else None
+        return move
+
+    def _native_root(self, state: AnyState, kernel: Kernel) -> Any:
+        """The kept native search moved on to ``state`` if it can be, else a new one."""
+        kept = self._native
+        self._native = None
+        history = state.history
+        if kept is not None and kept[0] is kernel and self.reuse:
+            _, search, known = kept
+            if (
+                len(known) <= len(history)
+                and history[: len(known)] == known
+                and search.size() <= NATIVE_TREE_LIMIT
+                and all(
+                    not isinstance(move, Ending) and search.advance(kernel.index(move))
+                    for move in history[len(known) :]
+                )
+            ):
+                return search
+        return kernel.search(state, self.rng.getrandbits(64), self.exploration)
 
     def _simulate(self, root: Node, state: AnyState) -> None:
         """One selection, expansion, simulation and backup, leaving ``state`` as it was."""
@@ -204,32 +279,6 @@ class MctsPlayer:
             state.undo()
         return result
 
-    def _pick(self, root: Node, seat: int) -> Any:
-        """A proven win if there is one, else the most simulated move (or a proven draw if the
-        open moves look worse), a proven loss only when nothing else is left."""
-        open_moves: list[tuple[int, float, Any]] = []
-        draws: list[tuple[float, Any]] = []
-        losses: list[Any] = []
-        for move, child in root.children.items():
-            proven = child.proven
-            if proven is None:
-                open_moves.append((child.visits, child.totals[seat] / child.visits, move))
-            elif proven[seat] >= 1.0:
-                return move
-            elif proven[seat] > 0.0:
-                draws.append((proven[seat], move))
-            else:
-                losses.append(move)
-        best_open = max(open_moves, key=lambda item: item[:2], default=None)
-        best_draw = max(draws, key=lambda item: item[0], default=None)
-        if best_open is not None and (best_draw is None or best_open[1] >= best_draw[0]):
-            return best_open[2]
-        if best_draw is not None:
-            return best_draw[1]
-        if root.untried:  # never simulated (an iteration budget below the number of moves)
-            return root.untried[-1]
-        return losses[0]
-
     # --- keeping the tree -------------------------------------------------------------------
 
     def _find_root(self, state: AnyState) -> Node:
@@ -291,7 +340,7 @@ def _shares(state: AnyState) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
-def _verdict(proven: tuple[float, ...] | None, seat: int) -> str | None:
+def _verdict(proven: Sequence[float] | None, seat: int) -> str | None:
     if proven is None:
         return None
     if proven[seat] >= 1.0:
@@ -299,3 +348,33 @@ def _verdict(proven: tuple[float, ...] | None, seat: int) -> str | None:
     if proven[seat] <= 0.0:
         return "loss"
     return "draw"
+
+
+#: A child of a search's root as :func:`_pick` sees it: (move, visits, totals, proven).
+Child = tuple[Any, float, Sequence[float], Sequence[float] | None]
+
+
+def _pick(children: Sequence[Child], untried: Sequence[Any], seat: int) -> Any:
+    """A proven win if there is one, else the most simulated move (or a proven draw if the
+    open moves look worse), a proven loss only when nothing else is left."""
+    open_moves: list[tuple[float, float, Any]] = []
+    draws: list[tuple[float, Any]] = []
+    losses: list[Any] = []
+    for move, visits, totals, proven in children:
+        if proven is None:
+            open_moves.append((visits, totals[seat] / visits, move))
+        elif proven[seat] >= 1.0:
+            return move
+        elif proven[seat] > 0.0:
+            draws.append((proven[seat], move))
+        else:
+            losses.append(move)
+    best_open = max(open_moves, key=lambda item: item[:2], default=None)
+    best_draw = max(draws, key=lambda item: item[0], default=None)
+    if best_open is not None and (best_draw is None or best_open[1] >= best_draw[0]):
+        return best_open[2]
+    if best_draw is not None:
+        return best_draw[1]
+    if untried:  # never simulated (an iteration budget below the number of moves)
+        return untried[-1]
+    return losses[0]

@@ -26,7 +26,9 @@ from trigames.ai.registry import PLAYER_KINDS, Range, make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.cli.play import TerminalGame
 from trigames.cli.replay import replay
+from trigames.core import native
 from trigames.core.errors import TrigamesError
+from trigames.core.native import kernel_of
 from trigames.core.perft import divide
 from trigames.core.protocol import AnyGame
 from trigames.diagrams import rules_with_text_boards
@@ -273,7 +275,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    info = load_game(args.spec).info()
+    game = load_game(args.spec)
+    info = {**game.info(), **_engine_facts(game)}
     print_facts(info, as_json=args.json)
     return 0
 
@@ -370,6 +373,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "playouts_per_second": round(result.playouts_per_second, 1),
         "plies_per_second": round(result.plies_per_second, 1),
         "average_length": round(result.average_length, 2),
+        **_engine_facts(game),
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -378,6 +382,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"playouts per second: {result.playouts_per_second:.1f}")
         print(f"plies per second: {result.plies_per_second:.1f}")
         print(f"average length: {result.average_length:.2f} plies")
+        print(f"engine: {figures['engine']}")
     return 0
 
 
@@ -419,11 +424,25 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     game = load_game(args.spec)
     with _settings_errors():
         figures = bench_player(game, args.player, moves=args.moves, seed=args.seed)
-    print_facts(figures, as_json=args.json)
+    facts = _engine_facts(game)
+    if figures.get("mode") == "pure" and facts["mode"] == "native":  # a player without one
+        facts = {"mode": "pure", "engine": f"pure: {figures['player']} searches in Python"}
+    print_facts({**figures, **facts}, as_json=args.json)
     return 0
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _engine_facts(game: AnyGame) -> dict[str, str]:
+    """Which engine runs ``game``'s hot loops: ``mode`` is ``native`` (its compiled kernel) or
+    ``pure`` (the Python engine), ``engine`` says why."""
+    if kernel_of(game) is not None:
+        return {"mode": "native", "engine": native.describe()}
+    why = native.describe()
+    if native.mode() == "native":
+        why = f"pure: {game.name} has no native kernel yet; {why}"
+    return {"mode": "pure", "engine": why}
 
 
 def _in(numbers: Range) -> Callable[[str], int | float]:

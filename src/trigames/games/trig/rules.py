@@ -18,11 +18,13 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
+from trigames.core.native import kernel_module
 from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
+from trigames.games.trig.native import TrigKernel
 
 WIN_EDGE = "links a Pillar to the edge"
 WIN_PILLARS = "links two Pillars"
@@ -333,9 +335,20 @@ class TrigRules(Game[TrigMove, TrigState]):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec)
         self.board = TrigBoard.named(spec.str_option("board"))
+        self._kernel: TrigKernel | None = None
 
     def new_initial_state(self) -> TrigState:
         return TrigState(self)
+
+    def native_kernel(self) -> TrigKernel | None:
+        """The compiled kernel for this board (see :mod:`trigames.core.native`), or ``None``
+        when it is not built or the pure engine is forced."""
+        module = kernel_module("trig")
+        if module is None:
+            return None
+        if self._kernel is None:
+            self._kernel = TrigKernel(module, self)
+        return self._kernel
 
     def _read_position(self, obj: Mapping[str, Any]) -> TrigState:
         return _state_from_json(self, obj)

@@ -17,11 +17,13 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
+from trigames.core.native import kernel_module
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move, read_turn
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle.board import Band, TriggleBoard
+from trigames.games.triggle.native import TriggleKernel
 
 END_ALL_CLAIMED = "every triangle is claimed"
 END_LAST_MARKER = "a player used their last marker"
@@ -211,9 +213,20 @@ class TriggleRules(Game[Band, "TriggleState"]):
         self.markers = spec.int_option("markers")
         self.touch = spec.bool_option("touch")
         self.misere = spec.bool_option("misere")
+        self._kernel: TriggleKernel | None = None
 
     def new_initial_state(self) -> TriggleState:
         return TriggleState(self)
+
+    def native_kernel(self) -> TriggleKernel | None:
+        """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
+        when it is not built or the pure engine is forced."""
+        module = kernel_module("triggle")
+        if module is None:
+            return None
+        if self._kernel is None:
+            self._kernel = TriggleKernel(module, self)
+        return self._kernel
 
     def _read_position(self, obj: Mapping[str, Any]) -> TriggleState:
         return _state_from_json(self, obj)

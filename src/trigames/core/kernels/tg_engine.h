@@ -1,0 +1,549 @@
+/* The part of every kernel that knows no game: random playouts, perft and the MCTS player's
+ * whole simulation loop, over a table of functions (tg_game) that each game's kernel fills.
+ *
+ * A kernel module (games/<game>/_kernel.c) defines, before including this file:
+ *   TG_STATE_MAX   the size of its state struct (a bound: states are copied as bytes);
+ *   tg_load(board, snapshot, game, state)  fills `game` from its board capsule and `state`
+ *                  from a snapshot of a Python state; returns 0, or -1 with an exception set.
+ * and puts TG_ENGINE_METHODS in its method table. */
+#ifndef TG_ENGINE_H
+#define TG_ENGINE_H
+
+#include "tg_common.h"
+#include <math.h>
+#include <stdlib.h>
+
+#define TG_MAX_PLAYERS 4
+
+typedef struct tg_game {
+    const void *ctx;  /* the board's tables */
+    size_t state_size;
+    int num_players;
+    int max_moves;  /* the most legal moves a state can have */
+    /* The legal moves, in the order the Python engine lists them; returns how many. */
+    int (*legal)(const void *ctx, const void *state, int *moves);
+    /* legal()[tg_below(rng, n)], drawn without listing when the game can. */
+    int (*random_move)(const void *ctx, const void *state, tg_rng *rng);
+    void (*apply)(const void *ctx, void *state, int move);
+    /* The seat to move, -1 once the game is over. */
+    int (*mover)(const void *ctx, const void *state);
+    /* Each seat's share of a finished game: winners split 1. */
+    void (*rewards)(const void *ctx, const void *state, double *out);
+} tg_game;
+
+static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
+
+/* Random moves to the end; returns how many were played. */
+static long tg_playout(const tg_game *g, void *state, tg_rng *rng) {
+    long plies = 0;
+    while (g->mover(g->ctx, state) >= 0) {
+        g->apply(g->ctx, state, g->random_move(g->ctx, state, rng));
+        plies++;
+    }
+    return plies;
+}
+
+static unsigned long long tg_perft(const tg_game *g, const void *state, int depth, int *moves,
+                                   unsigned char *scratch) {
+    if (depth == 0) return 1;
+    if (g->mover(g->ctx, state) < 0) return 0;
+    int n = g->legal(g->ctx, state, moves);
+    if (depth == 1) return (unsigned long long)n;
+    unsigned long long total = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(scratch, state, g->state_size);
+        g->apply(g->ctx, scratch, moves[i]);
+        total += tg_perft(g, scratch, depth - 1, moves + n, scratch + g->state_size);
+    }
+    return total;
+}
+
+/* --- Python functions over snapshots ---------------------------------------------------- */
+
+typedef struct { unsigned char bytes[TG_STATE_MAX]; } tg_state_buf;
+
+static uint64_t tg_seed_of(PyObject *seed) {
+    /* any Python int: its low 64 bits */
+    return (uint64_t)PyLong_AsUnsignedLongLongMask(seed);
+}
+
+static PyObject *tg_py_playouts(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *seed;
+    long count;
+    if (!PyArg_ParseTuple(args, "OOlO", &board, &snapshot, &count, &seed)) return NULL;
+    tg_game g;
+    tg_state_buf start, work;
+    if (tg_load(board, snapshot, &g, start.bytes) < 0) return NULL;
+    tg_rng rng = {tg_seed_of(seed)};
+    if (PyErr_Occurred()) return NULL;
+    long long plies = 0;
+    double wins[TG_MAX_PLAYERS] = {0}, share[TG_MAX_PLAYERS];
+    Py_BEGIN_ALLOW_THREADS
+    for (long i = 0; i < count; i++) {
+        memcpy(work.bytes, start.bytes, g.state_size);
+        plies += tg_playout(&g, work.bytes, &rng);
+        g.rewards(g.ctx, work.bytes, share);
+        for (int s = 0; s < g.num_players; s++) wins[s] += share[s];
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *totals = PyTuple_New(g.num_players);
+    if (!totals) return NULL;
+    for (int s = 0; s < g.num_players; s++) PyTuple_SetItem(totals, s, PyFloat_FromDouble(wins[s]));
+    return Py_BuildValue("(LN)", plies, totals);
+}
+
+static PyObject *tg_int_list(const int *items, int n) {
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) PyList_SetItem(list, i, PyLong_FromLong(items[i]));
+    return list;
+}
+
+static PyObject *tg_py_random_game(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *seed;
+    if (!PyArg_ParseTuple(args, "OOO", &board, &snapshot, &seed)) return NULL;
+    tg_game g;
+    tg_state_buf state;
+    if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
+    tg_rng rng = {tg_seed_of(seed)};
+    if (PyErr_Occurred()) return NULL;
+    PyObject *moves = PyList_New(0);
+    if (!moves) return NULL;
+    while (g.mover(g.ctx, state.bytes) >= 0) {
+        int move = g.random_move(g.ctx, state.bytes, &rng);
+        PyObject *item = PyLong_FromLong(move);
+        if (!item || PyList_Append(moves, item) < 0) { Py_XDECREF(item); Py_DECREF(moves); return NULL; }
+        Py_DECREF(item);
+        g.apply(g.ctx, state.bytes, move);
+    }
+    return moves;
+}
+
+static PyObject *tg_py_legal(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot;
+    if (!PyArg_ParseTuple(args, "OO", &board, &snapshot)) return NULL;
+    tg_game g;
+    tg_state_buf state;
+    if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
+    if (g.mover(g.ctx, state.bytes) < 0) return PyList_New(0);
+    int *moves = malloc(sizeof(int) * (size_t)g.max_moves);
+    if (!moves) return PyErr_NoMemory();
+    int n = g.legal(g.ctx, state.bytes, moves);
+    PyObject *list = tg_int_list(moves, n);
+    free(moves);
+    return list;
+}
+
+static PyObject *tg_py_perft(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot;
+    int depth;
+    if (!PyArg_ParseTuple(args, "OOi", &board, &snapshot, &depth)) return NULL;
+    if (depth < 0 || depth > 64) {
+        PyErr_SetString(PyExc_ValueError, "perft depth must be 0 to 64");
+        return NULL;
+    }
+    tg_game g;
+    tg_state_buf state;
+    if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
+    int *moves = malloc(sizeof(int) * (size_t)g.max_moves * (size_t)(depth + 1));
+    unsigned char *scratch = malloc(g.state_size * (size_t)(depth + 1));
+    if (!moves || !scratch) { free(moves); free(scratch); return PyErr_NoMemory(); }
+    unsigned long long total;
+    Py_BEGIN_ALLOW_THREADS
+    total = tg_perft(&g, state.bytes, depth, moves, scratch);
+    Py_END_ALLOW_THREADS
+    free(moves);
+    free(scratch);
+    return PyLong_FromUnsignedLongLong(total);
+}
+
+/* --- reading the tables and snapshots a kernel is given --------------------------------- */
+
+/* A mask given as little-endian bytes into a bit set of `words` words. */
+static int read_mask(PyObject *bytes, tg_word *set, int words) {
+    char *data;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(bytes, &data, &length) < 0) return -1;
+    if (length > 8 * words) {
+        PyErr_SetString(PyExc_ValueError, "a mask is longer than the board");
+        return -1;
+    }
+    tg_from_bytes(set, (const unsigned char *)data, (size_t)length);
+    return 0;
+}
+
+/* A list of masks (bytes) into rows of `words` words. */
+static tg_word *read_masks(PyObject *list, Py_ssize_t count, int words) {
+    if (!PyList_Check(list) || PyList_Size(list) != count) {
+        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
+        return NULL;
+    }
+    tg_word *rows = calloc((size_t)(count ? count : 1) * (size_t)words, sizeof(tg_word));
+    if (!rows) return (tg_word *)PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < count; i++) {
+        tg_word row[TG_MAX_WORDS];
+        if (read_mask(PyList_GetItem(list, i), row, words) < 0) { free(rows); return NULL; }
+        memcpy(rows + (size_t)i * words, row, sizeof(tg_word) * (size_t)words);
+    }
+    return rows;
+}
+
+/* A list of lists of ints, below `bound`, into compressed rows. */
+static int read_lists(PyObject *list, Py_ssize_t count, int bound, int **at, int **items) {
+    if (!PyList_Check(list) || PyList_Size(list) != count) {
+        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *row = PyList_GetItem(list, i);
+        if (!PyList_Check(row)) { PyErr_SetString(PyExc_ValueError, "a row is not a list"); return -1; }
+        total += PyList_Size(row);
+    }
+    *at = malloc(sizeof(int) * (size_t)(count + 1));
+    *items = malloc(sizeof(int) * (size_t)(total ? total : 1));
+    if (!*at || !*items) { PyErr_NoMemory(); return -1; }
+    int n = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *row = PyList_GetItem(list, i);
+        (*at)[i] = n;
+        for (Py_ssize_t k = 0; k < PyList_Size(row); k++) {
+            long value = PyLong_AsLong(PyList_GetItem(row, k));
+            if (value < 0 || value >= bound) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "an index is out of range");
+                return -1;
+            }
+            (*items)[n++] = (int)value;
+        }
+    }
+    (*at)[count] = n;
+    return 0;
+}
+
+/* --- MCTS: the search of trigames.ai.mcts.MctsPlayer with random playouts --------------- */
+
+typedef struct {
+    int move;         /* the move from the parent */
+    int first_child, last_child, next_sibling;
+    int mover;        /* -1 once the game is over */
+    int untried_at, untried;  /* the untried moves: pool[untried_at : untried_at + untried] */
+    int proven;
+    double visits;
+    double totals[TG_MAX_PLAYERS];
+    double value[TG_MAX_PLAYERS];  /* each seat's reward under best play, once proven */
+} tg_node;
+
+/* The most memory a tree takes by default (nodes and their untried moves): past it, a
+ * simulation that would expand a node plays out from that node instead, and the tree stops
+ * growing. */
+#define TG_TREE_BYTES ((size_t)64 << 20)
+
+typedef struct {
+    tg_game game;
+    PyObject *board;
+    tg_state_buf root_state, scratch, probe;  /* probe: winners_last's own */
+    tg_node *nodes;
+    int nodes_used, nodes_cap;
+    int *pool;
+    size_t pool_used, pool_cap;
+    int *path;
+    int path_cap;
+    int root;
+    tg_rng rng;
+    double exploration;
+    size_t memory;  /* the limit on the tree's memory */
+} tg_search;
+
+#define TG_SEARCH_NAME "trigames.search"
+
+static int tg_new_node(tg_search *t, const void *state, int move) {
+    if (t->nodes_used == t->nodes_cap) {
+        int cap = t->nodes_cap ? 2 * t->nodes_cap : 1024;
+        tg_node *grown = realloc(t->nodes, sizeof(tg_node) * (size_t)cap);
+        if (!grown) return -1;
+        t->nodes = grown;
+        t->nodes_cap = cap;
+    }
+    const tg_game *g = &t->game;
+    if (t->pool_used + (size_t)g->max_moves > t->pool_cap) {
+        size_t cap = t->pool_cap ? 2 * t->pool_cap : 65536;
+        while (cap < t->pool_used + (size_t)g->max_moves) cap *= 2;
+        int *grown = realloc(t->pool, sizeof(int) * cap);
+        if (!grown) return -1;
+        t->pool = grown;
+        t->pool_cap = cap;
+    }
+    int index = t->nodes_used++;
+    tg_node *node = &t->nodes[index];
+    memset(node, 0, sizeof *node);
+    node->move = move;
+    node->first_child = node->last_child = node->next_sibling = -1;
+    node->mover = g->mover(g->ctx, state);
+    node->untried_at = (int)t->pool_used;
+    if (node->mover < 0) {
+        node->proven = 1;
+        g->rewards(g->ctx, state, node->value);
+    } else {
+        int *moves = t->pool + t->pool_used;
+        int n = g->legal(g->ctx, state, moves);
+        for (int i = n - 1; i > 0; i--) {  /* shuffled */
+            int j = tg_below(&t->rng, i + 1);
+            int swap = moves[i];
+            moves[i] = moves[j];
+            moves[j] = swap;
+        }
+        node->untried = n;
+        t->pool_used += (size_t)n;
+    }
+    return index;
+}
+
+/* The first untried move that wins at once for the node's player goes last, to be expanded
+ * first (done on a node's second visit, as the Python search does). */
+static void tg_winners_last(tg_search *t, tg_node *node, const void *state) {
+    const tg_game *g = &t->game;
+    int *moves = t->pool + node->untried_at;
+    double share[TG_MAX_PLAYERS];
+    for (int i = 0; i < node->untried; i++) {
+        memcpy(t->probe.bytes, state, g->state_size);
+        g->apply(g->ctx, t->probe.bytes, moves[i]);
+        if (g->mover(g->ctx, t->probe.bytes) >= 0) continue;
+        g->rewards(g->ctx, t->probe.bytes, share);
+        if (share[node->mover] >= 1.0) {
+            int move = moves[i];
+            memmove(moves + i, moves + i + 1, sizeof(int) * (size_t)(node->untried - 1 - i));
+            moves[node->untried - 1] = move;
+            return;
+        }
+    }
+}
+
+static int tg_try_to_prove(tg_search *t, int index) {
+    tg_node *node = &t->nodes[index];
+    int seat = node->mover;
+    const double *best = NULL;
+    int complete = node->untried == 0;
+    for (int c = node->first_child; c >= 0; c = t->nodes[c].next_sibling) {
+        tg_node *child = &t->nodes[c];
+        if (!child->proven) { complete = 0; continue; }
+        if (child->value[seat] >= 1.0) {
+            memcpy(node->value, child->value, sizeof node->value);
+            node->proven = 1;
+            return 1;
+        }
+        if (!best || child->value[seat] > best[seat]) best = child->value;
+    }
+    if (complete && best) {
+        memcpy(node->value, best, sizeof node->value);
+        node->proven = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* One selection, expansion, simulation and backup; returns -1 when memory runs out. */
+static int tg_simulate(tg_search *t, unsigned char *state) {
+    const tg_game *g = &t->game;
+    memcpy(state, t->root_state.bytes, g->state_size);
+    int node = t->root, depth = 0;
+    int full = sizeof(tg_node) * (size_t)t->nodes_cap + sizeof(int) * t->pool_cap > t->memory;
+    t->path[depth++] = node;
+    while (!t->nodes[node].proven) {
+        tg_node *n = &t->nodes[node];
+        if (depth + 1 >= t->path_cap) {
+            int *grown = realloc(t->path, sizeof(int) * (size_t)(2 * t->path_cap));
+            if (!grown) return -1;
+            t->path = grown;
+            t->path_cap *= 2;
+        }
+        if (n->untried && full) break;  /* the tree is at its limit: play out from here */
+        if (n->untried) {
+            if (n->first_child < 0) tg_winners_last(t, n, state);
+            int move = t->pool[n->untried_at + --n->untried];
+            g->apply(g->ctx, state, move);
+            int child = tg_new_node(t, state, move);
+            if (child < 0) return -1;
+            n = &t->nodes[node];  /* the array may have moved */
+            if (n->last_child < 0) n->first_child = child;
+            else t->nodes[n->last_child].next_sibling = child;
+            n->last_child = child;
+            t->path[depth++] = child;
+            node = child;
+            break;
+        }
+        int seat = n->mover;
+        double scale = log(n->visits), best_score = -INFINITY;
+        int best = -1;
+        for (int c = n->first_child; c >= 0; c = t->nodes[c].next_sibling) {
+            tg_node *child = &t->nodes[c];
+            if (child->proven) continue;
+            double score = child->totals[seat] / child->visits
+                           + t->exploration * sqrt(scale / child->visits);
+            if (score > best_score) { best = c; best_score = score; }
+        }
+        g->apply(g->ctx, state, t->nodes[best].move);
+        t->path[depth++] = best;
+        node = best;
+    }
+    double result[TG_MAX_PLAYERS];
+    tg_node *leaf = &t->nodes[node];
+    if (leaf->proven) {
+        memcpy(result, leaf->value, sizeof result);
+    } else {
+        tg_playout(g, state, &t->rng);
+        g->rewards(g->ctx, state, result);
+    }
+    for (int i = 0; i < depth; i++) {
+        tg_node *n = &t->nodes[t->path[i]];
+        n->visits += 1;
+        for (int s = 0; s < g->num_players; s++) n->totals[s] += result[s];
+    }
+    if (leaf->proven)
+        for (int i = depth - 2; i >= 0; i--)
+            if (!tg_try_to_prove(t, t->path[i])) break;
+    return 0;
+}
+
+static void tg_search_free(PyObject *capsule) {
+    tg_search *t = PyCapsule_GetPointer(capsule, TG_SEARCH_NAME);
+    if (!t) return;
+    Py_XDECREF(t->board);
+    free(t->nodes);
+    free(t->pool);
+    free(t->path);
+    free(t);
+}
+
+static tg_search *tg_search_of(PyObject *capsule) {
+    return PyCapsule_GetPointer(capsule, TG_SEARCH_NAME);
+}
+
+/* search_new(board, snapshot, seed, exploration[, memory]) -> a search rooted at the
+ * snapshot, whose tree stops growing past `memory` bytes (TG_TREE_BYTES by default) */
+static PyObject *tg_py_search_new(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *seed;
+    double exploration;
+    Py_ssize_t memory = (Py_ssize_t)TG_TREE_BYTES;
+    if (!PyArg_ParseTuple(args, "OOOd|n", &board, &snapshot, &seed, &exploration, &memory))
+        return NULL;
+    if (memory < 0) {
+        PyErr_SetString(PyExc_ValueError, "the memory limit must be 0 or more bytes");
+        return NULL;
+    }
+    tg_search *t = calloc(1, sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    t->memory = (size_t)memory;
+    if (tg_load(board, snapshot, &t->game, t->root_state.bytes) < 0) { free(t); return NULL; }
+    t->rng.s = tg_seed_of(seed);
+    t->exploration = exploration;
+    t->path_cap = 1024;
+    t->path = malloc(sizeof(int) * (size_t)t->path_cap);
+    t->board = board;
+    Py_INCREF(board);
+    PyObject *capsule = PyCapsule_New(t, TG_SEARCH_NAME, tg_search_free);
+    if (!capsule) { Py_DECREF(board); free(t->path); free(t); return NULL; }
+    if (PyErr_Occurred() || !t->path || (t->root = tg_new_node(t, t->root_state.bytes, -1)) < 0) {
+        Py_DECREF(capsule);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    return capsule;
+}
+
+/* search_run(search, n) -> simulations done (fewer once the root is proven) */
+static PyObject *tg_py_search_run(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    long n;
+    if (!PyArg_ParseTuple(args, "Ol", &capsule, &n)) return NULL;
+    tg_search *t = tg_search_of(capsule);
+    if (!t) return NULL;
+    long done = 0;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (done < n && !t->nodes[t->root].proven) {
+        if (tg_simulate(t, t->scratch.bytes) < 0) { failed = 1; break; }
+        done++;
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) return PyErr_NoMemory();
+    return PyLong_FromLong(done);
+}
+
+static PyObject *tg_values(const double *values, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (!tuple) return NULL;
+    for (int s = 0; s < n; s++) PyTuple_SetItem(tuple, s, PyFloat_FromDouble(values[s]));
+    return tuple;
+}
+
+/* search_root(search) -> (visits, proven values or None, [(move, visits, totals, proven or
+ * None)...] in the order they were expanded, untried moves with the next to expand last) */
+static PyObject *tg_py_search_root(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    tg_search *t = tg_search_of(capsule);
+    if (!t) return NULL;
+    int players = t->game.num_players;
+    tg_node *root = &t->nodes[t->root];
+    PyObject *children = PyList_New(0);
+    if (!children) return NULL;
+    for (int c = root->first_child; c >= 0; c = t->nodes[c].next_sibling) {
+        tg_node *child = &t->nodes[c];
+        PyObject *proven = child->proven ? tg_values(child->value, players) : Py_NewRef(Py_None);
+        PyObject *item = Py_BuildValue("(idNN)", child->move, child->visits,
+                                       tg_values(child->totals, players), proven);
+        if (!item || PyList_Append(children, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(children);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    PyObject *proven = root->proven ? tg_values(root->value, players) : Py_NewRef(Py_None);
+    PyObject *untried = tg_int_list(t->pool + root->untried_at, root->untried);
+    return Py_BuildValue("(dNNN)", root->visits, proven, children, untried);
+}
+
+/* search_advance(search, move) -> True if the tree had the move (the search goes on from
+ * there), False if not (the search is then unchanged) */
+static PyObject *tg_py_search_advance(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int move;
+    if (!PyArg_ParseTuple(args, "Oi", &capsule, &move)) return NULL;
+    tg_search *t = tg_search_of(capsule);
+    if (!t) return NULL;
+    for (int c = t->nodes[t->root].first_child; c >= 0; c = t->nodes[c].next_sibling) {
+        if (t->nodes[c].move == move) {
+            t->game.apply(t->game.ctx, t->root_state.bytes, move);
+            t->root = c;
+            Py_RETURN_TRUE;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
+/* search_size(search) -> nodes in memory (the whole tree, the parts above the root too) */
+static PyObject *tg_py_search_size(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    tg_search *t = tg_search_of(capsule);
+    if (!t) return NULL;
+    return PyLong_FromLong(t->nodes_used);
+}
+
+#define TG_ENGINE_METHODS \
+    {"playouts", tg_py_playouts, METH_VARARGS, \
+     "playouts(board, snapshot, count, seed) -> (plies, wins per seat)"}, \
+    {"random_game", tg_py_random_game, METH_VARARGS, \
+     "random_game(board, snapshot, seed) -> the moves of one seeded random game"}, \
+    {"legal", tg_py_legal, METH_VARARGS, "legal(board, snapshot) -> the legal moves"}, \
+    {"perft", tg_py_perft, METH_VARARGS, "perft(board, snapshot, depth) -> sequences"}, \
+    {"search_new", tg_py_search_new, METH_VARARGS, \
+     "search_new(board, snapshot, seed, exploration[, memory]) -> an MCTS search"}, \
+    {"search_run", tg_py_search_run, METH_VARARGS, "search_run(search, n) -> simulations"}, \
+    {"search_root", tg_py_search_root, METH_VARARGS, \
+     "search_root(search) -> (visits, proven, children, untried)"}, \
+    {"search_advance", tg_py_search_advance, METH_VARARGS, \
+     "search_advance(search, move) -> whether the tree went on to that move"}, \
+    {"search_size", tg_py_search_size, METH_VARARGS, "search_size(search) -> nodes"}
+
+#endif

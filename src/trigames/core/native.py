@@ -1,0 +1,188 @@
+"""The native kernels: compiled C for the hot loops of each game, the Python rules kept as the
+reference.
+
+Each game may have a kernel beside its rules (``games/<game>/_kernel.c``), a C extension built
+by ``pip install`` when a compiler is there. A kernel works on a compact snapshot of a state
+(bit masks, small arrays) and runs whole loops natively: random playouts (many per call,
+seeded), perft and the MCTS player's simulations. The public API does not change; where no
+kernel is built, or ``TRIGAMES_PURE=1`` is set, everything runs on the pure engine.
+
+The kernels draw random numbers with :class:`SplitMix64`, which this module reproduces in
+Python so that a seeded random game is the same game in both modes (the differential tests
+play thousands).
+
+>>> rng = SplitMix64(7)
+>>> [rng.below(10) for _ in range(5)]
+[3, 0, 9, 5, 4]
+>>> mode() in ("native", "pure")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol
+
+#: The environment variable that forces the pure engine everywhere when set to ``1``.
+PURE_VARIABLE = "TRIGAMES_PURE"
+#: The games with a kernel, by name.
+KERNEL_GAMES = ("triggle", "tricolor", "trig")
+
+_MASK64 = (1 << 64) - 1
+#: The most memory (bytes) a native search tree takes: past it the tree stops growing and the
+#: simulations play out from where it ends. A server runs many searches, and a tree is kept
+#: between moves: 64 MiB holds about 240,000 nodes of Triggle.
+TREE_BYTES = 64 << 20
+
+
+class SplitMix64:
+    """The kernels' random generator (splitmix64), in Python: the same seed, the same draws."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        """The next 64-bit number."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number from 0 to ``n - 1`` (``n`` below 2**32), as the kernels draw it."""
+        return ((self.next() >> 32) * n) >> 32
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+
+def forced_pure() -> bool:
+    """True when ``TRIGAMES_PURE=1`` asks for the pure engine."""
+    return os.environ.get(PURE_VARIABLE, "").strip() == "1"
+
+
+@cache
+def _import(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"trigames.games.{game}._kernel")
+    except ImportError:
+        return None
+
+
+def kernel_module(game: str) -> ModuleType | None:
+    """The compiled kernel of ``game`` (a game's name), or ``None``: not built, or the pure
+    engine forced."""
+    if forced_pure() or game not in KERNEL_GAMES:
+        return None
+    return _import(game)
+
+
+def built() -> list[str]:
+    """The games whose kernel is built (whether or not the pure engine is forced)."""
+    return [game for game in KERNEL_GAMES if _import(game) is not None]
+
+
+def mode() -> str:
+    """``"native"`` when kernels run, else ``"pure"``."""
+    return "native" if not forced_pure() and built() else "pure"
+
+
+def describe() -> str:
+    """One line on the mode and why, for ``trigames info`` and the benchmarks."""
+    games = built()
+    if forced_pure():
+        return f"pure: the Python engine, forced by {PURE_VARIABLE}=1"
+    if not games:
+        return (
+            "pure: the native kernels are not built (no C compiler when trigames was "
+            "installed); the Python engine runs everything"
+        )
+    missing = [game for game in KERNEL_GAMES if game not in games]
+    text = f"native: compiled kernels for {', '.join(games)}"
+    return text + (f" (not built: {', '.join(missing)})" if missing else "")
+
+
+class NativeSearch:
+    """A native MCTS tree (the kernels' ``search_*`` functions), for
+    :class:`~trigames.ai.mcts.MctsPlayer`. Moves are the kernel's numbers."""
+
+    __slots__ = ("module", "tree")
+
+    def __init__(self, module: ModuleType, board: object, snapshot: object, seed: int,
+                 exploration: float, memory: int = TREE_BYTES) -> None:  # fmt: skip
+        self.module = module
+        self.tree = module.search_new(board, snapshot, seed & _MASK64, exploration, memory)
+
+    def run(self, simulations: int) -> int:
+        """Run up to ``simulations``; fewer once the root is proven. Returns how many ran."""
+        done: int = self.module.search_run(self.tree, simulations)
+        return done
+
+    def root(self) -> tuple[float, tuple[float, ...] | None, list[Any], list[int]]:
+        """The root's visits, its proven rewards (or ``None``), its children as (move, visits,
+        totals, proven) in the order they were expanded, and its untried moves."""
+        found: tuple[float, tuple[float, ...] | None, list[Any], list[int]]
+        found = self.module.search_root(self.tree)
+        return found
+
+    def advance(self, move: int) -> bool:
+        """Go on from the root's child by ``move``; False (nothing changed) if there is none."""
+        return bool(self.module.search_advance(self.tree, move))
+
+    def size(self) -> int:
+        """The nodes held, those above the root included."""
+        nodes: int = self.module.search_size(self.tree)
+        return nodes
+
+
+class Kernel(Protocol):
+    """What a game's kernel offers the hot loops, through a snapshot of a state."""
+
+    def snapshot(self, state: Any) -> object:
+        """The state as the kernel reads it."""
+        ...
+
+    def playouts(self, state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
+        """``count`` seeded random playouts from ``state`` (left unchanged): the plies played
+        and each seat's total reward."""
+        ...
+
+    def random_game(self, state: Any, seed: int) -> list[Any]:
+        """The moves of the random game from ``state`` seeded by ``seed``: at each turn the
+        legal move ``SplitMix64(seed).below(len(legal_moves))``."""
+        ...
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        """The legal moves, in the engine's order."""
+        ...
+
+    def perft(self, state: Any, depth: int) -> int:
+        """The number of sequences of exactly ``depth`` legal moves from ``state``."""
+        ...
+
+    def search(self, state: Any, seed: int, exploration: float) -> NativeSearch:
+        """A native MCTS search rooted at ``state`` (see :mod:`trigames.ai.mcts`)."""
+        ...
+
+    def move(self, index: int) -> Any:
+        """The move a kernel's move number stands for."""
+        ...
+
+    def index(self, move: Any) -> int:
+        """The kernel's number for ``move``."""
+        ...
+
+
+def kernel_of(game: Any) -> Kernel | None:
+    """The kernel of ``game`` (a :class:`~trigames.core.protocol.Game`) when one runs, else
+    ``None``."""
+    if forced_pure():
+        return None
+    make = getattr(game, "native_kernel", None)
+    return None if make is None else make()

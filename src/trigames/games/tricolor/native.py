@@ -1,0 +1,102 @@
+"""Tricolor's native kernel (``_kernel.c``) as :class:`trigames.core.native.Kernel`: the
+board's tables handed over once, snapshots of states, and lozenge numbers turned back into
+lozenges.
+
+>>> import trigames
+>>> from trigames.core.native import kernel_of
+>>> game = trigames.load_game("tricolor")
+>>> kernel = kernel_of(game)
+>>> kernel is None or kernel.perft(game.new_initial_state(), 1) == 44
+True
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from trigames.core.bits import bits
+from trigames.core.native import NativeSearch
+from trigames.games.tricolor.board import CROWN, HEXAGON, STAR, Lozenge
+
+if TYPE_CHECKING:
+    from trigames.games.tricolor.rules import TricolorRules, TricolorState
+
+#: The kernel's numbers for the kinds of configuration.
+KINDS = {CROWN: 0, STAR: 1, HEXAGON: 2}
+
+
+class TricolorKernel:
+    """The compiled kernel of one Tricolor spec."""
+
+    def __init__(self, module: ModuleType, game: TricolorRules) -> None:
+        self.module = module
+        self.game = game
+        board = game.board
+        self.lozenges = board.lozenges
+        self.lozenge_index = board.lozenge_index
+        self.triangle_bytes = 8 * ((len(board.triangles) + 63) // 64)
+        self.lozenge_bytes = 8 * ((len(board.lozenges) + 63) // 64)
+        tri, loz = self.triangle_bytes, self.lozenge_bytes
+        configurations = []
+        for found in board.configurations_of:
+            row: list[int] = []
+            for kind, _, lozenges in found:
+                members = bits(lozenges)
+                row += [KINDS[kind], len(members), *members]
+            configurations.append(row)
+        self.board = module.board(
+            len(board.triangles),
+            game.num_players,
+            [mask.to_bytes(tri, "little") for mask in board.lozenge_mask],
+            [mask.to_bytes(loz, "little") for mask in board.conflicts],
+            [mask.to_bytes(loz, "little") for mask in board.colour_mask],
+            [mask.to_bytes(tri, "little") for mask in board.triangle_neighbours],
+            [list(row) for row in board.lozenge_border],
+            configurations,
+        )
+
+    def snapshot(self, state: TricolorState) -> object:
+        tri, loz = self.triangle_bytes, self.lozenge_bytes
+        withdrawn = 0
+        for seat in state.withdrawn:
+            withdrawn |= 1 << seat
+        return (
+            state.covered.to_bytes(tri, "little"),
+            state.placed.to_bytes(loz, "little"),
+            state.available.to_bytes(loz, "little"),
+            tuple(state.points),
+            state.due,
+            -1 if state.to_move is None else state.to_move,
+            withdrawn,
+        )
+
+    def playouts(
+        self, state: TricolorState, count: int, seed: int
+    ) -> tuple[int, tuple[float, ...]]:
+        result: tuple[int, tuple[float, ...]] = self.module.playouts(
+            self.board, self.snapshot(state), count, seed
+        )
+        return result
+
+    def random_game(self, state: TricolorState, seed: int) -> list[Lozenge]:
+        lozenges = self.lozenges
+        found = self.module.random_game(self.board, self.snapshot(state), seed)
+        return [lozenges[i] for i in found]
+
+    def legal_moves(self, state: TricolorState) -> list[Lozenge]:
+        lozenges = self.lozenges
+        return [lozenges[i] for i in self.module.legal(self.board, self.snapshot(state))]
+
+    def perft(self, state: TricolorState, depth: int) -> int:
+        count: int = self.module.perft(self.board, self.snapshot(state), depth)
+        return count
+
+    def search(self, state: TricolorState, seed: int, exploration: float) -> NativeSearch:
+        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
+
+    def move(self, index: int) -> Lozenge:
+        return self.lozenges[index]
+
+    def index(self, move: Any) -> int:
+        return self.lozenge_index[move]

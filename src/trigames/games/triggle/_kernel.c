@@ -1,0 +1,225 @@
+/* Triggle's native kernel: the moves of rules.py over the same bit masks, for the hot loops
+ * (random playouts, perft, the MCTS player's simulations). rules.py is the reference; every
+ * step here mirrors TriggleState._apply and _end_reason, and tests/native proves them equal.
+ *
+ * A board capsule holds the tables of board.py (TriggleBoard) and the options; a snapshot of a
+ * state (trigames.games.triggle.native.snapshot) is
+ *   (covered, open, touching, legal, markers, to_move, withdrawn)
+ * with the four masks as little-endian bytes, markers a tuple of counts left per seat,
+ * to_move -1 once the game is over and withdrawn a mask of the seats that left. */
+#define PY_SSIZE_T_CLEAN
+#define Py_LIMITED_API 0x030B0000
+#include <Python.h>
+
+#include "tg_common.h"
+
+typedef struct {
+    int bands, triangles, segment_words, band_words;
+    int players, markers, touch, misere;
+    tg_word *band_segments;   /* bands x segment_words */
+    tg_word *band_touches;    /* bands x band_words: bands sharing a peg with each band */
+    int *overlap_at, *overlaps;  /* bands sharing a segment with each band (CSR) */
+    int *triangle_at, *band_triangles;  /* triangles with a side under each band (CSR) */
+    tg_word *triangle_segments;  /* triangles x segment_words */
+} triggle_board;
+
+typedef struct {
+    tg_word covered[TG_MAX_WORDS];   /* segments under a band */
+    tg_word open[TG_MAX_WORDS];      /* bands with an uncovered segment */
+    tg_word touching[TG_MAX_WORDS];  /* bands sharing a peg with a placed band */
+    tg_word legal[TG_MAX_WORDS];     /* bands that may be played now */
+    int markers[4];                  /* markers left per seat */
+    int claimed;                     /* triangles claimed */
+    int to_move;                     /* -1 once over */
+    int withdrawn;                   /* seats that left, as a mask */
+} triggle_state;
+
+#define TG_STATE_MAX sizeof(triggle_state)
+#define BOARD_NAME "trigames.games.triggle.board"
+
+static int triggle_legal(const void *ctx, const void *state, int *moves) {
+    const triggle_board *b = ctx;
+    return tg_list(((const triggle_state *)state)->legal, b->band_words, moves);
+}
+
+static int triggle_random_move(const void *ctx, const void *state, tg_rng *rng) {
+    const triggle_board *b = ctx;
+    const tg_word *legal = ((const triggle_state *)state)->legal;
+    return tg_select(legal, b->band_words, tg_below(rng, tg_count(legal, b->band_words)));
+}
+
+static int triggle_seat_after(const triggle_board *b, const triggle_state *s, int seat) {
+    int next = (seat + 1) % b->players;
+    while (s->withdrawn >> next & 1) next = (next + 1) % b->players;
+    return next;
+}
+
+/* TriggleState._apply */
+static void triggle_apply(const void *ctx, void *state, int i) {
+    const triggle_board *b = ctx;
+    triggle_state *s = state;
+    int sw = b->segment_words, bw = b->band_words, mover = s->to_move;
+    tg_word before[TG_MAX_WORDS];
+    const tg_word *segments = b->band_segments + (size_t)i * sw;
+    const tg_word *touches = b->band_touches + (size_t)i * bw;
+    for (int k = 0; k < sw; k++) {
+        before[k] = s->covered[k];
+        s->covered[k] |= segments[k];
+    }
+    for (int k = 0; k < bw; k++) s->touching[k] |= touches[k];
+    for (int o = b->overlap_at[i]; o < b->overlap_at[i + 1]; o++) {
+        int j = b->overlaps[o];
+        if (tg_within(b->band_segments + (size_t)j * sw, s->covered, sw)) tg_clear(s->open, j);
+    }
+    for (int k = 0; k < bw; k++) s->legal[k] = b->touch ? s->open[k] & s->touching[k] : s->open[k];
+    for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
+        const tg_word *sides = b->triangle_segments + (size_t)b->band_triangles[o] * sw;
+        if (tg_within(sides, s->covered, sw) && !tg_within(sides, before, sw)
+            && s->markers[mover]) {
+            s->markers[mover]--;
+            s->claimed++;
+        }
+    }
+    /* TriggleState._end_reason: every triangle claimed, a last marker used, no band left */
+    int over = s->claimed == b->triangles || !tg_any(s->legal, bw);
+    for (int seat = 0; seat < b->players; seat++) over |= s->markers[seat] == 0;
+    s->to_move = over ? -1 : triggle_seat_after(b, s, mover);
+}
+
+static int triggle_mover(const void *ctx, const void *state) {
+    return ((const triggle_state *)state)->to_move;
+}
+
+/* TriggleState._rules_outcome, as shares: the seats in the game with the best score (the
+ * fewest triangles in misère) split the win. */
+static void triggle_rewards(const void *ctx, const void *state, double *out) {
+    const triggle_board *b = ctx;
+    const triggle_state *s = state;
+    int best = -1, winners = 0;
+    for (int seat = 0; seat < b->players; seat++) {
+        if (s->withdrawn >> seat & 1) continue;
+        int score = b->markers - s->markers[seat];
+        if (best < 0 || (b->misere ? score < best : score > best)) best = score;
+    }
+    for (int seat = 0; seat < b->players; seat++) {
+        int in = !(s->withdrawn >> seat & 1) && b->markers - s->markers[seat] == best;
+        out[seat] = in;
+        winners += in;
+    }
+    for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
+}
+
+#include "tg_engine.h"
+
+static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
+    triggle_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
+    if (!b) return -1;
+    triggle_state *s = state;
+    memset(s, 0, sizeof *s);
+    PyObject *covered, *open, *touching, *legal, *markers;
+    if (!PyArg_ParseTuple(snapshot, "SSSSOii", &covered, &open, &touching, &legal, &markers,
+                          &s->to_move, &s->withdrawn))
+        return -1;
+    if (read_mask(covered, s->covered, b->segment_words) < 0
+        || read_mask(open, s->open, b->band_words) < 0
+        || read_mask(touching, s->touching, b->band_words) < 0
+        || read_mask(legal, s->legal, b->band_words) < 0)
+        return -1;
+    if (!PyTuple_Check(markers) || PyTuple_Size(markers) != b->players) {
+        PyErr_SetString(PyExc_ValueError, "markers must be a tuple with one count per seat");
+        return -1;
+    }
+    for (int seat = 0; seat < b->players; seat++) {
+        long left = PyLong_AsLong(PyTuple_GetItem(markers, seat));
+        if (left < 0 || left > b->markers) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a marker count is out of range");
+            return -1;
+        }
+        s->markers[seat] = (int)left;
+        s->claimed += b->markers - (int)left;
+    }
+    if (s->to_move < -1 || s->to_move >= b->players) {
+        PyErr_SetString(PyExc_ValueError, "to_move is not a seat");
+        return -1;
+    }
+    g->ctx = b;
+    g->state_size = sizeof(triggle_state);
+    g->num_players = b->players;
+    g->max_moves = b->bands;
+    g->legal = triggle_legal;
+    g->random_move = triggle_random_move;
+    g->apply = triggle_apply;
+    g->mover = triggle_mover;
+    g->rewards = triggle_rewards;
+    return 0;
+}
+
+/* --- the board capsule ------------------------------------------------------------------ */
+
+static void board_free(PyObject *capsule) {
+    triggle_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
+    if (!b) return;
+    free(b->band_segments);
+    free(b->band_touches);
+    free(b->overlap_at);
+    free(b->overlaps);
+    free(b->triangle_at);
+    free(b->band_triangles);
+    free(b->triangle_segments);
+    free(b);
+}
+
+/* board(segments, players, markers, touch, misere, band_segments, band_touches,
+ *       band_overlaps, band_triangles, triangle_segments) -> a board capsule */
+static PyObject *py_board(PyObject *self, PyObject *args) {
+    int segments, players, markers, touch, misere;
+    PyObject *band_segments, *band_touches, *overlaps, *triangles, *triangle_segments;
+    if (!PyArg_ParseTuple(args, "iiippOOOOO", &segments, &players, &markers, &touch, &misere,
+                          &band_segments, &band_touches, &overlaps, &triangles,
+                          &triangle_segments))
+        return NULL;
+    if (!PyList_Check(band_segments) || !PyList_Check(triangle_segments)) {
+        PyErr_SetString(PyExc_TypeError, "the tables must be lists");
+        return NULL;
+    }
+    Py_ssize_t bands = PyList_Size(band_segments), count = PyList_Size(triangle_segments);
+    if (segments < 1 || segments > 64 * TG_MAX_WORDS || bands < 1 || bands > 64 * TG_MAX_WORDS
+        || players < 2 || players > 4 || markers < 1) {
+        PyErr_SetString(PyExc_ValueError, "the board is beyond what the kernel holds");
+        return NULL;
+    }
+    triggle_board *b = calloc(1, sizeof *b);
+    if (!b) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(b, BOARD_NAME, board_free);
+    if (!capsule) { free(b); return NULL; }
+    b->bands = (int)bands;
+    b->triangles = (int)count;
+    b->segment_words = (segments + 63) / 64;
+    b->band_words = (int)(bands + 63) / 64;
+    b->players = players;
+    b->markers = markers;
+    b->touch = touch;
+    b->misere = misere;
+    if (!(b->band_segments = read_masks(band_segments, bands, b->segment_words))
+        || !(b->band_touches = read_masks(band_touches, bands, b->band_words))
+        || read_lists(overlaps, bands, (int)bands, &b->overlap_at, &b->overlaps) < 0
+        || read_lists(triangles, bands, (int)count, &b->triangle_at, &b->band_triangles) < 0
+        || !(b->triangle_segments = read_masks(triangle_segments, count, b->segment_words))) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    return capsule;
+}
+
+static PyMethodDef methods[] = {
+    {"board", py_board, METH_VARARGS, "board(...) -> the tables of a Triggle board"},
+    TG_ENGINE_METHODS,
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "Triggle's native kernel (see rules.py, the reference).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
