@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import struct
 
 import httpx
 import pytest
@@ -134,6 +135,8 @@ def test_a_shared_link_shows_the_game_and_a_picture_of_its_board(client: httpx.C
     assert png.status_code == 200
     assert png.headers["content-type"] == "image/png"
     assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    size = struct.unpack(">II", png.content[16:24])  # the IHDR chunk: width, height
+    assert size == (1200, 630)  # what link previews show whole
     assert client.get("/games/nosuchgame/picture.png").status_code == 404
 
 
