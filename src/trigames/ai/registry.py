@@ -32,12 +32,18 @@ from dataclasses import dataclass
 from trigames.ai.alphabeta import AlphaBetaPlayer
 from trigames.ai.mcts import PLAYOUTS, MctsPlayer
 from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
+from trigames.ai.yardstick import SimpleAlphaBetaPlayer
 from trigames.core.errors import PlayerSpecError, SpecSyntaxError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 
 #: Player kinds, weakest first.
 KINDS = ("random", "greedy", "mcts", "alphabeta")
+#: Evaluations alpha-beta may use: the game's own, or the score lead alone (the yardsticks of
+#: :mod:`~trigames.ai.yardstick`).
+EVALUATIONS = ("game", "simple")
+#: The deepest yardstick search (``alphabeta(eval=simple)`` has no time limit of its own).
+MAX_SIMPLE_DEPTH = 6
 #: Levels, each a kind with a budget chosen per game (see :data:`LEVELS`).
 LEVEL_NAMES = ("easy", "medium", "hard")
 #: Everything a seat may be given besides ``human``.
@@ -164,7 +170,11 @@ FLAGS: Mapping[str, bool] = {
     "off": False,
 }
 #: Settings that are a choice among words, with the words.
-CHOICES: Mapping[str, tuple[str, ...]] = {"playout": PLAYOUTS, "reuse": tuple(FLAGS)}
+CHOICES: Mapping[str, tuple[str, ...]] = {
+    "playout": PLAYOUTS,
+    "reuse": tuple(FLAGS),
+    "eval": EVALUATIONS,
+}
 
 _MEANINGS: Mapping[str, Mapping[str, str]] = {
     "random": {},
@@ -180,7 +190,9 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
     "alphabeta": {
         "iterations": "nodes per move",
         "seconds": "time per move (default 1 when no budget is given)",
-        "depth": "deepest search (default 64)",
+        "depth": "deepest search (default 64; with eval=simple, the fixed depth, default 2)",
+        "eval": "game (the game's own evaluation, default) or simple (a yardstick: plain "
+        "fixed-depth alpha-beta on the score lead, no time limit)",
     },
 }
 
@@ -257,6 +269,11 @@ def parse_player_spec(spec: str, limits: Limits = TERMINAL_LIMITS) -> tuple[str,
                 f"{kind} setting {key!r} must be one of {', '.join(CHOICES[key])}, not {text!r}"
             )
         settings[key] = text
+    if settings.get("eval") == "simple" and int(settings.get("depth", "2")) > MAX_SIMPLE_DEPTH:
+        raise PlayerSpecError(
+            f"alphabeta with eval=simple searches at most depth {MAX_SIMPLE_DEPTH}, "
+            f"not {settings['depth']}"
+        )
     return kind, settings
 
 
@@ -298,6 +315,12 @@ def make_player(
             depth=int(settings.get("depth", "10")),
             reuse=FLAGS[settings.get("reuse", "true")],
         )
+    if settings.get("eval", "game") == "simple":
+        seconds = settings.get("seconds")
+        cap = limits.move_seconds if seconds is None else float(seconds)
+        if seconds is not None and limits.move_seconds is not None:
+            cap = min(float(seconds), limits.move_seconds)
+        return SimpleAlphaBetaPlayer(seed, int(settings.get("depth", "2")), seconds=cap)
     return AlphaBetaPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
 
 
