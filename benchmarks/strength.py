@@ -55,10 +55,7 @@ def play(
             state.play(move)
         outcome = state.outcome()
         assert outcome is not None
-        if my_seat in outcome.winners:
-            points = 1.0 if len(outcome.winners) == 1 else 0.5
-        else:
-            points = 0.0
+        points = (1.0 if len(outcome.winners) == 1 else 0.5) if my_seat in outcome.winners else 0.0
         score += points
         print(
             f"game {i:3d} {spec:22s} player seat {my_seat}  scores {outcome.scores}  "

@@ -32,13 +32,14 @@ from dataclasses import dataclass
 from trigames.ai.alphabeta import AlphaBetaPlayer
 from trigames.ai.mcts import PLAYOUTS, MctsPlayer
 from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
+from trigames.ai.strong import StrongPlayer
 from trigames.ai.yardstick import SimpleAlphaBetaPlayer
 from trigames.core.errors import PlayerSpecError, SpecSyntaxError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 
 #: Player kinds, weakest first.
-KINDS = ("random", "greedy", "mcts", "alphabeta")
+KINDS = ("random", "greedy", "mcts", "alphabeta", "strong")
 #: Evaluations alpha-beta may use: the game's own, or the score lead alone (the yardsticks of
 #: :mod:`~trigames.ai.yardstick`).
 EVALUATIONS = ("game", "simple")
@@ -145,6 +146,7 @@ def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
     return {
         "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
         "alphabeta": {**budget, "depth": Range(1, 64)},
+        "strong": {**budget, "depth": Range(1, 64)},
     }
 
 
@@ -193,6 +195,11 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
         "depth": "deepest search (default 64; with eval=simple, the fixed depth, default 2)",
         "eval": "game (the game's own evaluation, default) or simple (a yardstick: plain "
         "fixed-depth alpha-beta on the score lead, no time limit)",
+    },
+    "strong": {
+        "iterations": "nodes per move",
+        "seconds": "time per move (default 1 when no budget is given)",
+        "depth": "deepest main search, before the quiescence search on scoring moves (default 64)",
     },
 }
 
@@ -315,6 +322,8 @@ def make_player(
             depth=int(settings.get("depth", "10")),
             reuse=FLAGS[settings.get("reuse", "true")],
         )
+    if kind == "strong":
+        return StrongPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
     if settings.get("eval", "game") == "simple":
         seconds = settings.get("seconds")
         cap = limits.move_seconds if seconds is None else float(seconds)

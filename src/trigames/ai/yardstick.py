@@ -97,9 +97,9 @@ class SimpleAlphaBetaPlayer:
 
     def _search(self, state: AnyState, depth: int, alpha: float, beta: float) -> float:
         self._nodes += 1
-        if self._deadline is not None and self._nodes % 256 == 0:
-            if time.perf_counter() >= self._deadline:
-                raise _OutOfTimeError
+        deadline = self._deadline
+        if deadline is not None and self._nodes % 256 == 0 and time.perf_counter() >= deadline:
+            raise _OutOfTimeError
         mover = state.current_player
         if depth <= 0 or mover is None:
             return simple_value(state, self._seat)
