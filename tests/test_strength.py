@@ -15,7 +15,7 @@ from trigames.core.protocol import AnyState
 
 
 def _triggle(*bands: str) -> AnyState:
-    state = trigames.load_game("triggle").new_initial_state()
+    state: AnyState = trigames.load_game("triggle").new_initial_state()
     for band in bands:
         state.play(band)
     return state

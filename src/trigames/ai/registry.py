@@ -12,7 +12,7 @@ a spec against its ranges, and players made with them stop every move within 10 
 >>> import trigames
 >>> game = trigames.load_game("triggle")
 >>> resolve("hard", game)
-'alphabeta(seconds=0.5)'
+'strong(seconds=1.5)'
 >>> make_player("mcts(iterations=20)", seed=1, game=game).kind
 'mcts'
 >>> try:
@@ -52,11 +52,15 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
 #: Game name -> level -> player spec. Every level answers within 2 seconds a move on a
 #: 2-core laptop of 2024 (see ``trigames bench-ai``). Games not listed use ``"*"``.
+#: Triggle's ``medium`` and ``hard`` are the ``strong`` search, measured against the
+#: yardsticks ``alphabeta(depth=2,eval=simple)`` and ``alphabeta(depth=4,eval=simple)`` with
+#: ``benchmarks/strength.py`` (the players they replaced, ``mcts(seconds=0.25)`` and
+#: ``alphabeta(seconds=0.5)``, stay available by those specs).
 LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
         "easy": "mcts(iterations=150)",
-        "medium": "mcts(seconds=0.25)",
-        "hard": "alphabeta(seconds=0.5)",
+        "medium": "strong(seconds=0.3)",
+        "hard": "strong(seconds=1.5)",
     },
     "tricolor": {
         "easy": "mcts(iterations=150)",

@@ -37,7 +37,7 @@ WIN = 10_000.0
 PROVEN = WIN / 2
 INFINITY = 1e9
 EXACT, LOWER, UPPER = 0, 1, 2
-_CHECK_EVERY = 128
+_CHECK_EVERY = 16
 #: Deepest quiescence extension, and the most scoring moves it tries in a position (those
 #: scoring most first).
 MAX_QUIESCENCE = 6
