@@ -8,7 +8,8 @@ takes the first seat in every other game. Game ``i`` seeds its players with ``se
 player under test) and ``seed + i + 500_000`` (the opponent), so every game can be played again.
 
 It prints each game (spec, seats, scores, winner), the player's score (a win 1, a draw 1/2),
-the longest move the player took, and the command that reproduces the table:
+the longest move the player took (and the processor time of that move: much less means the
+machine was busy), and the command that reproduces the table:
 
     python benchmarks/strength.py --player medium --opponent 'alphabeta(depth=2,eval=simple)'
     python benchmarks/strength.py --player hard --opponent 'alphabeta(depth=4,eval=simple)'
@@ -33,10 +34,11 @@ OPPONENT_SEED_OFFSET = 500_000
 
 def play(
     player: str, opponent: str, specs: list[str], games: int, seed: int
-) -> tuple[float, float]:
-    """Play the match, printing each game; return the player's score and longest move."""
+) -> tuple[float, float, float]:
+    """Play the match, printing each game; return the player's score, its longest move in
+    seconds and the processor time of that move (less when the machine was busy)."""
     score = 0.0
-    longest = 0.0
+    longest = longest_cpu = 0.0
     for i in range(games):
         spec = specs[i % len(specs)]
         first = (i // len(specs)) % 2 == 0  # the player moves first in every other game
@@ -47,11 +49,11 @@ def play(
         seats = [me, them] if first else [them, me]
         state = game.new_initial_state()
         while (mover := state.current_player) is not None:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             move = seats[mover].choose(state)
             took = time.perf_counter() - started
-            if mover == my_seat:
-                longest = max(longest, took)
+            if mover == my_seat and took > longest:
+                longest, longest_cpu = took, time.process_time() - cpu
             state.play(move)
         outcome = state.outcome()
         assert outcome is not None
@@ -62,7 +64,7 @@ def play(
             f"player gets {points:g}",
             flush=True,
         )
-    return score, longest
+    return score, longest, longest_cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,14 +79,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be from 1 to 10000")
     specs = args.spec or list(DEFAULT_SPECS)
     started = time.perf_counter()
-    score, longest = play(args.player, args.opponent, specs, args.games, args.seed)
+    score, longest, longest_cpu = play(args.player, args.opponent, specs, args.games, args.seed)
     command = ["python", "benchmarks/strength.py", "--player", args.player]
     command += ["--opponent", args.opponent, "--games", str(args.games), "--seed", str(args.seed)]
     for spec in specs:
         command += ["--spec", spec]
     print(
         f"{args.player} vs {args.opponent}: {score:g}/{args.games} "
-        f"({100 * score / args.games:.0f} %), longest move of {args.player} {longest:.2f} s, "
+        f"({100 * score / args.games:.0f} %), longest move of {args.player} {longest:.2f} s "
+        f"({longest_cpu:.2f} s of processor time), "
         f"{time.perf_counter() - started:.0f} s in all"
     )
     print("reproduce: PYTHONPATH=src " + shlex.join(command))

@@ -12,7 +12,7 @@ a spec against its ranges, and players made with them stop every move within 10 
 >>> import trigames
 >>> game = trigames.load_game("triggle")
 >>> resolve("hard", game)
-'strong(seconds=1.5)'
+'strong(seconds=1.2)'
 >>> make_player("mcts(iterations=20)", seed=1, game=game).kind
 'mcts'
 >>> try:
@@ -60,7 +60,7 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
         "easy": "mcts(iterations=150)",
         "medium": "strong(seconds=0.3)",
-        "hard": "strong(seconds=1.5)",
+        "hard": "strong(seconds=1.2)",
     },
     "tricolor": {
         "easy": "mcts(iterations=150)",
