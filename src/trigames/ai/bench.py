@@ -52,7 +52,7 @@ def bench_player(game: AnyGame, spec: str, *, moves: int = 10, seed: int = 0) ->
     if player.kind == "mcts":
         figures["simulations"] = simulations
         figures["simulations_per_second"] = round(simulations / total, 1) if total else 0.0
-    if player.kind == "alphabeta":
+    if player.kind in ("alphabeta", "strong"):
         figures["nodes"] = nodes
         figures["nodes_per_second"] = round(nodes / total, 1) if total else 0.0
         figures["mean_depth"] = round(sum(depths) / len(depths), 2) if depths else 0

@@ -12,7 +12,7 @@ a spec against its ranges, and players made with them stop every move within 10 
 >>> import trigames
 >>> game = trigames.load_game("triggle")
 >>> resolve("hard", game)
-'alphabeta(seconds=0.5)'
+'strong(seconds=1.2)'
 >>> make_player("mcts(iterations=20)", seed=1, game=game).kind
 'mcts'
 >>> try:
@@ -32,12 +32,19 @@ from dataclasses import dataclass
 from trigames.ai.alphabeta import AlphaBetaPlayer
 from trigames.ai.mcts import PLAYOUTS, MctsPlayer
 from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
+from trigames.ai.strong import StrongPlayer
+from trigames.ai.yardstick import SimpleAlphaBetaPlayer
 from trigames.core.errors import PlayerSpecError, SpecSyntaxError
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 
 #: Player kinds, weakest first.
-KINDS = ("random", "greedy", "mcts", "alphabeta")
+KINDS = ("random", "greedy", "mcts", "alphabeta", "strong")
+#: Evaluations alpha-beta may use: the game's own, or the score lead alone (the yardsticks of
+#: :mod:`~trigames.ai.yardstick`).
+EVALUATIONS = ("game", "simple")
+#: The deepest yardstick search (``alphabeta(eval=simple)`` has no time limit of its own).
+MAX_SIMPLE_DEPTH = 6
 #: Levels, each a kind with a budget chosen per game (see :data:`LEVELS`).
 LEVEL_NAMES = ("easy", "medium", "hard")
 #: Everything a seat may be given besides ``human``.
@@ -45,11 +52,15 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
 #: Game name -> level -> player spec. Every level answers within 2 seconds a move on a
 #: 2-core laptop of 2024 (see ``trigames bench-ai``). Games not listed use ``"*"``.
+#: Triggle's ``medium`` and ``hard`` are the ``strong`` search, measured against the
+#: yardsticks ``alphabeta(depth=2,eval=simple)`` and ``alphabeta(depth=4,eval=simple)`` with
+#: ``benchmarks/strength.py`` (the players they replaced, ``mcts(seconds=0.25)`` and
+#: ``alphabeta(seconds=0.5)``, stay available by those specs).
 LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
         "easy": "mcts(iterations=150)",
-        "medium": "mcts(seconds=0.25)",
-        "hard": "alphabeta(seconds=0.5)",
+        "medium": "strong(seconds=0.3)",
+        "hard": "strong(seconds=1.2)",
     },
     "tricolor": {
         "easy": "mcts(iterations=150)",
@@ -139,6 +150,7 @@ def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
     return {
         "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
         "alphabeta": {**budget, "depth": Range(1, 64)},
+        "strong": {**budget, "depth": Range(1, 64)},
     }
 
 
@@ -164,7 +176,11 @@ FLAGS: Mapping[str, bool] = {
     "off": False,
 }
 #: Settings that are a choice among words, with the words.
-CHOICES: Mapping[str, tuple[str, ...]] = {"playout": PLAYOUTS, "reuse": tuple(FLAGS)}
+CHOICES: Mapping[str, tuple[str, ...]] = {
+    "playout": PLAYOUTS,
+    "reuse": tuple(FLAGS),
+    "eval": EVALUATIONS,
+}
 
 _MEANINGS: Mapping[str, Mapping[str, str]] = {
     "random": {},
@@ -180,7 +196,14 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
     "alphabeta": {
         "iterations": "nodes per move",
         "seconds": "time per move (default 1 when no budget is given)",
-        "depth": "deepest search (default 64)",
+        "depth": "deepest search (default 64; with eval=simple, the fixed depth, default 2)",
+        "eval": "game (the game's own evaluation, default) or simple (a yardstick: plain "
+        "fixed-depth alpha-beta on the score lead, no time limit)",
+    },
+    "strong": {
+        "iterations": "nodes per move",
+        "seconds": "time per move (default 1 when no budget is given)",
+        "depth": "deepest main search, before the quiescence search on scoring moves (default 64)",
     },
 }
 
@@ -257,6 +280,11 @@ def parse_player_spec(spec: str, limits: Limits = TERMINAL_LIMITS) -> tuple[str,
                 f"{kind} setting {key!r} must be one of {', '.join(CHOICES[key])}, not {text!r}"
             )
         settings[key] = text
+    if settings.get("eval") == "simple" and int(settings.get("depth", "2")) > MAX_SIMPLE_DEPTH:
+        raise PlayerSpecError(
+            f"alphabeta with eval=simple searches at most depth {MAX_SIMPLE_DEPTH}, "
+            f"not {settings['depth']}"
+        )
     return kind, settings
 
 
@@ -298,6 +326,14 @@ def make_player(
             depth=int(settings.get("depth", "10")),
             reuse=FLAGS[settings.get("reuse", "true")],
         )
+    if kind == "strong":
+        return StrongPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
+    if settings.get("eval", "game") == "simple":
+        seconds = settings.get("seconds")
+        cap = limits.move_seconds if seconds is None else float(seconds)
+        if seconds is not None and limits.move_seconds is not None:
+            cap = min(float(seconds), limits.move_seconds)
+        return SimpleAlphaBetaPlayer(seed, int(settings.get("depth", "2")), seconds=cap)
     return AlphaBetaPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
 
 

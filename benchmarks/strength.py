@@ -1,0 +1,98 @@
+"""How strong a computer player is against a yardstick: K seeded games, scored.
+
+The player under test (a level such as ``medium``, or any player spec) plays ``--games`` games
+against an opponent (by default the yardstick ``alphabeta(depth=2,eval=simple)``: plain
+fixed-depth alpha-beta on the score lead). Half the games are played on each game spec given
+(by default Triggle as it comes and ``triggle(touch=false)``), and within each spec the player
+takes the first seat in every other game. Game ``i`` seeds its players with ``seed + i`` (the
+player under test) and ``seed + i + 500_000`` (the opponent), so every game can be played again.
+
+It prints each game (spec, seats, scores, winner), the player's score (a win 1, a draw 1/2),
+the longest move the player took (and the processor time of that move: much less means the
+machine was busy), and the command that reproduces the table:
+
+    python benchmarks/strength.py --player medium --opponent 'alphabeta(depth=2,eval=simple)'
+    python benchmarks/strength.py --player hard --opponent 'alphabeta(depth=4,eval=simple)'
+
+Run it with ``nice -n 19`` on a shared machine, one match at a time: the levels play by the
+clock, so a busy machine makes them weaker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+
+from trigames.ai.registry import make_player
+from trigames.games import load_game
+
+DEFAULT_SPECS = ("triggle", "triggle(touch=false)")
+OPPONENT_SEED_OFFSET = 500_000
+
+
+def play(
+    player: str, opponent: str, specs: list[str], games: int, seed: int
+) -> tuple[float, float, float]:
+    """Play the match, printing each game; return the player's score, its longest move in
+    seconds and the processor time of that move (less when the machine was busy)."""
+    score = 0.0
+    longest = longest_cpu = 0.0
+    for i in range(games):
+        spec = specs[i % len(specs)]
+        first = (i // len(specs)) % 2 == 0  # the player moves first in every other game
+        game = load_game(spec)
+        me = make_player(player, seed=seed + i, game=game)
+        them = make_player(opponent, seed=seed + i + OPPONENT_SEED_OFFSET, game=game)
+        my_seat = 0 if first else 1
+        seats = [me, them] if first else [them, me]
+        state = game.new_initial_state()
+        while (mover := state.current_player) is not None:
+            started, cpu = time.perf_counter(), time.process_time()
+            move = seats[mover].choose(state)
+            took = time.perf_counter() - started
+            if mover == my_seat and took > longest:
+                longest, longest_cpu = took, time.process_time() - cpu
+            state.play(move)
+        outcome = state.outcome()
+        assert outcome is not None
+        points = (1.0 if len(outcome.winners) == 1 else 0.5) if my_seat in outcome.winners else 0.0
+        score += points
+        print(
+            f"game {i:3d} {spec:22s} player seat {my_seat}  scores {outcome.scores}  "
+            f"player gets {points:g}",
+            flush=True,
+        )
+    return score, longest, longest_cpu
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--player", default="medium", help="player spec or level under test")
+    parser.add_argument("--opponent", default="alphabeta(depth=2,eval=simple)")
+    parser.add_argument("--spec", action="append", help="game spec (repeat; default Triggle)")
+    parser.add_argument("--games", type=int, default=16, help="games in all (default 16)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of game 0 (default 1)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 10_000:
+        parser.error("--games must be from 1 to 10000")
+    specs = args.spec or list(DEFAULT_SPECS)
+    started = time.perf_counter()
+    score, longest, longest_cpu = play(args.player, args.opponent, specs, args.games, args.seed)
+    command = ["python", "benchmarks/strength.py", "--player", args.player]
+    command += ["--opponent", args.opponent, "--games", str(args.games), "--seed", str(args.seed)]
+    for spec in specs:
+        command += ["--spec", spec]
+    print(
+        f"{args.player} vs {args.opponent}: {score:g}/{args.games} "
+        f"({100 * score / args.games:.0f} %), longest move of {args.player} {longest:.2f} s "
+        f"({longest_cpu:.2f} s of processor time), "
+        f"{time.perf_counter() - started:.0f} s in all"
+    )
+    print("reproduce: PYTHONPATH=src " + shlex.join(command))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

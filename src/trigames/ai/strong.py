@@ -1,0 +1,276 @@
+"""A stronger alpha-beta: iterative deepening, transposition table, tactical move ordering and a
+quiescence search on scoring moves, for the levels of games won on points (Triggle first).
+
+Compared with :mod:`~trigames.ai.alphabeta` (kept as the kind ``alphabeta`` for comparison):
+
+- **quiescence**: at the end of the main search the side to move may still take what scores at
+  once (a Triggle band closing triangles), or stand pat; so a search never stops just after a
+  move that hands the opponent triangles, and never counts on points the opponent takes next;
+- **move ordering**: the table's best move, then moves that score, then quiet moves that give
+  nothing away, then moves that give something away (each game says what scores and what gives
+  away through :func:`tactics`; games without such knowledge get the score change of each
+  move);
+- **evaluation**: the score lead (reversed in a misère game) and, when the game is over, a win
+  worth more than any lead, sooner wins worth more.
+
+It plays within a :class:`~trigames.ai.players.Budget` of seconds or nodes: a search cut short
+plays the move of the deepest finished iteration (or, if even depth 1 did not finish, the first
+move of the ordering: the one scoring most and giving least away).
+
+>>> import trigames
+>>> state = trigames.load_game("triggle(size=3)").new_initial_state()
+>>> player = StrongPlayer(seed=1, budget=Budget(iterations=400))
+>>> player.choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from trigames.ai.players import Budget, Clock
+from trigames.core.protocol import AnyState, score_lead
+
+WIN = 10_000.0
+PROVEN = WIN / 2
+INFINITY = 1e9
+EXACT, LOWER, UPPER = 0, 1, 2
+_CHECK_EVERY = 16
+#: Deepest quiescence extension, and the most scoring moves it tries in a position (those
+#: scoring most first).
+MAX_QUIESCENCE = 6
+QUIESCENCE_WIDTH = 3
+
+#: ``tactics(state, move)`` -> (points the move scores at once, points it gives away).
+Tactics = Callable[[AnyState, Any], tuple[int, int]]
+
+
+class _OutOfBudgetError(Exception):
+    """Raised inside the search when the budget is spent."""
+
+
+def triggle_tactics(state: Any, move: Any) -> tuple[int, int]:
+    """Triggle: triangles the band closes (claims), and triangles it leaves with one side open
+    (the opponent can close them next)."""
+    board = state.board
+    i = board.band_index[move]
+    covered = state.covered
+    after = covered | board.band_segments[i]
+    owner = state.owner
+    sides_of = board.triangle_segments
+    claims = gives = 0
+    for t in board.band_triangles[i]:
+        if owner[t] >= 0:
+            continue
+        sides = sides_of[t]
+        left = (sides & ~after).bit_count()
+        if left == 0:
+            if covered & sides != sides:
+                claims += 1
+        elif left == 1 and (sides & ~covered).bit_count() == 2:
+            gives += 1
+    return claims, gives
+
+
+def generic_tactics(state: AnyState, move: Any) -> tuple[int, int]:
+    """Any game with scores: the mover's score change (nothing known about what it gives)."""
+    seat = state.current_player
+    assert seat is not None
+    before = state.scores()[seat]
+    state.play(move)
+    after = state.scores()[seat]
+    state.undo()
+    return max(0, after - before), 0
+
+
+TACTICS: dict[str, Tactics] = {"triggle": triggle_tactics}
+
+
+def value_of(state: AnyState, seat: int, ply: int = 0) -> float:
+    """Score lead of ``seat`` (reversed for misère); a finished game won or lost is worth
+    :data:`WIN` more or less, the sooner the more."""
+    lead = float(score_lead(state, seat))
+    if getattr(state.game, "misere", False) is True:
+        lead = -lead
+    outcome = state.outcome()
+    if outcome is None:
+        return lead
+    if seat not in outcome.winners:
+        return lead - WIN + ply
+    return lead + WIN - ply if len(outcome.winners) == 1 else lead
+
+
+class StrongPlayer:
+    """Iterative-deepening alpha-beta with quiescence on scoring moves (see the module)."""
+
+    kind = "strong"
+
+    def __init__(
+        self, seed: int | None = None, budget: Budget | None = None, *, max_depth: int = 64
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(seconds=1.0)
+        self.max_depth = max_depth
+        self.last_info: dict[str, Any] = {}
+        self._table: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self._seat = 0
+        self._nodes = 0
+        self._clock: Clock | None = None
+        self._may_stop = False
+        self._tactics: Tactics = generic_tactics
+        self._misere = False
+
+    def choose(self, state: AnyState) -> Any:
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is no move to choose")
+        self._tactics = TACTICS.get(state.game.name, generic_tactics)
+        self._misere = getattr(state.game, "misere", False) is True
+        moves = state.legal_moves()
+        self.rng.shuffle(moves)
+        self._seat = seat
+        self._table = {}
+        self._nodes = 0
+        self._clock = clock = self.budget.clock()
+        self._may_stop = True
+        scratch = state.clone()
+        moves = self._ordered(scratch, moves, None)
+        best, value, depth = moves[0], 0.0, 0
+        if len(moves) > 1:
+            for target in range(1, self.max_depth + 1):
+                try:
+                    found, value_found = self._root(scratch, moves, target)
+                except _OutOfBudgetError:
+                    scratch = state.clone()
+                    break
+                best, value, depth = found, value_found, target
+                moves.remove(found)
+                moves.insert(0, found)
+                self._may_stop = True
+                if abs(value) >= PROVEN or clock.spent(self._nodes):
+                    break
+        self.last_info = {
+            "depth": depth,
+            "nodes": self._nodes,
+            "seconds": clock.elapsed(),
+            "value": value,
+            "proven": "win" if value >= PROVEN else "loss" if value <= -PROVEN else None,
+        }
+        return best
+
+    def _ordered(self, state: AnyState, moves: list[Any], first: Any) -> list[Any]:
+        """Best guess first: ``first``, then by points scored, then by points given away."""
+        tactics = self._tactics
+        sign = -1 if self._misere else 1
+        keyed = []
+        for move in moves:
+            claims, gives = tactics(state, move)
+            keyed.append((sign * (gives - claims), move))
+        keyed.sort(key=lambda item: item[0])
+        ordered = [move for _, move in keyed]
+        if first is not None and first in ordered:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered
+
+    def _root(self, state: AnyState, moves: list[Any], depth: int) -> tuple[Any, float]:
+        alpha, beta = -INFINITY, INFINITY
+        best, best_value = moves[0], -INFINITY
+        for move in moves:
+            state.play(move)
+            value = self._search(state, depth - 1, alpha, beta, 1)
+            state.undo()
+            if value > best_value:
+                best, best_value = move, value
+                alpha = max(alpha, value)
+        return best, best_value
+
+    def _tick(self) -> None:
+        self._nodes += 1
+        if self._may_stop and self._nodes % _CHECK_EVERY == 0:
+            clock = self._clock
+            assert clock is not None
+            if clock.spent(self._nodes):
+                raise _OutOfBudgetError
+
+    def _search(self, state: AnyState, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._tick()
+        mover = state.current_player
+        if mover is None:
+            return value_of(state, self._seat, ply)
+        if depth <= 0:
+            return self._quiesce(state, alpha, beta, ply, MAX_QUIESCENCE)
+        key = state.position_key()
+        entry = self._table.get(key)
+        first: Any = None
+        if entry is not None:
+            stored_depth, stored, flag, first = entry
+            if stored_depth >= depth:
+                if flag == EXACT:
+                    return stored
+                if flag == LOWER and stored >= beta:
+                    return stored
+                if flag == UPPER and stored <= alpha:
+                    return stored
+        moves = self._ordered(state, state.legal_moves(), first)
+        maximising = mover == self._seat
+        start_alpha, start_beta = alpha, beta
+        best_move = moves[0]
+        best = -INFINITY if maximising else INFINITY
+        for move in moves:
+            state.play(move)
+            value = self._search(state, depth - 1, alpha, beta, ply + 1)
+            state.undo()
+            if maximising:
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= start_alpha else LOWER if best >= start_beta else EXACT
+        self._table[key] = (depth, best, flag, best_move)
+        return best
+
+    def _quiesce(self, state: AnyState, alpha: float, beta: float, ply: int, left: int) -> float:
+        """Stand pat or play a scoring move, until nothing scores at once."""
+        stand = value_of(state, self._seat, ply)
+        mover = state.current_player
+        if mover is None or left <= 0:
+            return stand
+        maximising = mover == self._seat
+        if maximising:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+        else:
+            if stand <= alpha:
+                return stand
+            beta = min(beta, stand)
+        best = stand
+        tactics = self._tactics
+        scoring = []
+        for move in state.legal_moves():
+            claims = tactics(state, move)[0]
+            if claims > 0:
+                scoring.append((-claims, move))
+        scoring.sort(key=lambda item: item[0])
+        for _, move in scoring[:QUIESCENCE_WIDTH]:
+            self._tick()
+            state.play(move)
+            value = self._quiesce(state, alpha, beta, ply + 1, left - 1)
+            state.undo()
+            if maximising:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
