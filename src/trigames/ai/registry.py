@@ -47,6 +47,9 @@ EVALUATIONS = ("game", "simple")
 MAX_SIMPLE_DEPTH = 6
 #: Levels, each a kind with a budget chosen per game (see :data:`LEVELS`).
 LEVEL_NAMES = ("easy", "medium", "hard")
+#: The level hints come from (the terminal's ``hint``, the web's hint button): the strongest
+#: that answers within 2 seconds.
+HINT_LEVEL = "hard"
 #: Everything a seat may be given besides ``human``.
 PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
-from trigames.ai.registry import make_player
+from trigames.ai.registry import HINT_LEVEL, make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
 from trigames.core.errors import TrigamesError
@@ -56,8 +56,8 @@ class TerminalGame:
         if self.resumed is not None:
             self.state, self.started = self.resumed
             self.saved_moves = len(self.state.history)  # nothing new to save yet
-        #: Hints come from the game's medium level.
-        self.adviser = make_player("medium", self.seed, self.game)
+        #: Hints come from the game's hint level (its strongest within 2 seconds).
+        self.adviser = make_player(HINT_LEVEL, self.seed, self.game)
 
     # --- the loop -------------------------------------------------------------------------
 

@@ -80,7 +80,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
-from trigames.ai.registry import LEVEL_NAMES, SERVER_LIMITS, check_player_spec, make_player
+from trigames.ai.registry import (
+    HINT_LEVEL,
+    LEVEL_NAMES,
+    SERVER_LIMITS,
+    check_player_spec,
+    make_player,
+)
 from trigames.core.endings import AgreedDraw, Ending, Timeout
 from trigames.core.errors import PlayerSpecError, RecordError, TrigamesError
 from trigames.core.limits import quote
@@ -725,7 +731,8 @@ class GameService:
             self._commit(live)
 
     async def hint(self, game_id: str, token: str | None) -> dict[str, str]:
-        """The ``medium`` level's move for the seat to move, which ``token`` must hold.
+        """The hint level's move (``HINT_LEVEL``, within 2 seconds) for the seat to move, which
+        ``token`` must hold.
 
         ``TooManyRequestsError`` when the seat asked for too many lately, or when too many
         hints wait already (see :mod:`trigames.web.limits`)."""
@@ -747,7 +754,7 @@ class GameService:
             raise TooManyRequestsError("the server is busy with other hints: ask again soon")
         asked.append(now)
         snapshot = live.state.clone()
-        adviser = make_player("medium", None, live.game)
+        adviser = make_player(HINT_LEVEL, None, live.game)
         loop = asyncio.get_running_loop()
         self._hints_asked += 1
         try:
