@@ -106,7 +106,7 @@ export function renderInput() {
   }
   if (words.length && words.length < next.size) {
     // some steps are on the board, some are buttons: say that both are there
-    choices.append(el("span", { class: "choices-label" }, "Click a marked place, or:"));
+    choices.append(el("span", { class: "choices-label" }, "Tap a marked place, or:"));
   }
   for (const word of words) {
     choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, word));
