@@ -25,6 +25,7 @@ import shlex
 import sys
 import time
 
+from trigames.ai.players import use_processor_time
 from trigames.ai.registry import make_player
 from trigames.games import load_game
 
@@ -74,7 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", action="append", help="game spec (repeat; default Triggle)")
     parser.add_argument("--games", type=int, default=16, help="games in all (default 16)")
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0 (default 1)")
+    parser.add_argument(
+        "--processor-time",
+        action="store_true",
+        help="time budgets count processor time, not wall-clock seconds (fair on a busy machine)",
+    )
     args = parser.parse_args(argv)
+    if args.processor_time:
+        use_processor_time()
     if not 1 <= args.games <= 10_000:
         parser.error("--games must be from 1 to 10000")
     specs = args.spec or list(DEFAULT_SPECS)
@@ -82,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     score, longest, longest_cpu = play(args.player, args.opponent, specs, args.games, args.seed)
     command = ["python", "benchmarks/strength.py", "--player", args.player]
     command += ["--opponent", args.opponent, "--games", str(args.games), "--seed", str(args.seed)]
+    command += ["--processor-time"] if args.processor_time else []
     for spec in specs:
         command += ["--spec", spec]
     print(

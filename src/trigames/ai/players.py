@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -83,12 +84,30 @@ class Budget:
         return " or ".join(parts)
 
 
+#: What a time budget is measured in: ``time.perf_counter`` (seconds on the wall clock, as a
+#: player waits for them) unless :func:`use_processor_time` is in force.
+_now: Callable[[], float] = time.perf_counter
+
+
+def use_processor_time(on: bool = True) -> None:
+    """Measure time budgets in this process's processor time instead of wall-clock seconds
+    (``on=False`` goes back). Strength benchmarks on a shared machine use it, so that a busy
+    machine does not make the players who think by the clock weaker than the fixed-depth ones;
+    on an idle machine both are the same.
+
+    >>> use_processor_time(); use_processor_time(False)
+    """
+    global _now
+    _now = time.process_time if on else time.perf_counter
+
+
 class Clock:
     """Tells a search when its :class:`Budget` is spent."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
-        self.started = time.perf_counter()
+        self.now = _now
+        self.started = self.now()
         self.deadline = None if budget.seconds is None else self.started + budget.seconds
 
     def spent(self, done: int) -> bool:
@@ -96,10 +115,10 @@ class Clock:
         limit = self.budget.iterations
         if limit is not None and done >= limit:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and self.now() >= self.deadline
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.now() - self.started
 
 
 class RandomPlayer:

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from trigames.ai.alphabeta import AlphaBetaPlayer
+from trigames.ai.casual import CasualPlayer
 from trigames.ai.mcts import PLAYOUTS, MctsPlayer
 from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
 from trigames.ai.strong import StrongPlayer
@@ -39,7 +40,7 @@ from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
 
 #: Player kinds, weakest first.
-KINDS = ("random", "greedy", "mcts", "alphabeta", "strong")
+KINDS = ("random", "greedy", "casual", "mcts", "alphabeta", "strong")
 #: Evaluations alpha-beta may use: the game's own, or the score lead alone (the yardsticks of
 #: :mod:`~trigames.ai.yardstick`).
 EVALUATIONS = ("game", "simple")
@@ -61,27 +62,27 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 #: ``alphabeta(seconds=0.5)``, stay available by those specs).
 LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
-        "easy": "mcts(iterations=150)",
+        "easy": "casual",
         "medium": "strong(seconds=0.3)",
         "hard": "strong(seconds=1.2)",
     },
     "tricolor": {
-        "easy": "mcts(iterations=150)",
+        "easy": "casual",
         "medium": "mcts(seconds=0.25)",
         "hard": "alphabeta(seconds=0.5)",
     },
     "trig": {
-        "easy": "greedy",
+        "easy": "casual",
         "medium": "alphabeta(seconds=0.25)",
         "hard": "alphabeta(seconds=0.5)",
     },
     "trugo": {
-        "easy": "greedy",
+        "easy": "casual",
         "medium": "alphabeta(seconds=0.15)",
         "hard": "alphabeta(seconds=0.3)",
     },
     "*": {
-        "easy": "greedy",
+        "easy": "casual",
         "medium": "mcts(seconds=0.25,playout=heuristic)",
         "hard": "alphabeta(seconds=0.5)",
     },
@@ -151,6 +152,11 @@ class Limits:
 def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
     budget = {"iterations": Range(1, iterations), "seconds": Range(0.01, seconds, whole=False)}
     return {
+        "casual": {
+            "overlook": Range(0, 1, whole=False),
+            "width": Range(1, 50),
+            "margin": Range(0, 100, whole=False),
+        },
         "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
         "alphabeta": {**budget, "depth": Range(1, 64)},
         "strong": {**budget, "depth": Range(1, 64)},
@@ -188,6 +194,11 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
 _MEANINGS: Mapping[str, Mapping[str, str]] = {
     "random": {},
     "greedy": {},
+    "casual": {
+        "overlook": "chance of not looking at the reply this turn (default 0.3)",
+        "width": "how many of the moves that look best it checks against the reply (default 4)",
+        "margin": "how far below the best a move it may pick is judged (default 1)",
+    },
     "mcts": {
         "iterations": "simulations per move",
         "seconds": "time per move (default 1 when no budget is given)",
@@ -207,6 +218,7 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
         "iterations": "nodes per move",
         "seconds": "time per move (default 1 when no budget is given)",
         "depth": "deepest main search, before the quiescence search on scoring moves (default 64)",
+        "eval": "simple (the score lead, default) or game (the game's own evaluation)",
     },
 }
 
@@ -283,7 +295,11 @@ def parse_player_spec(spec: str, limits: Limits = TERMINAL_LIMITS) -> tuple[str,
                 f"{kind} setting {key!r} must be one of {', '.join(CHOICES[key])}, not {text!r}"
             )
         settings[key] = text
-    if settings.get("eval") == "simple" and int(settings.get("depth", "2")) > MAX_SIMPLE_DEPTH:
+    if (
+        kind == "alphabeta"
+        and settings.get("eval") == "simple"
+        and int(settings.get("depth", "2")) > MAX_SIMPLE_DEPTH
+    ):
         raise PlayerSpecError(
             f"alphabeta with eval=simple searches at most depth {MAX_SIMPLE_DEPTH}, "
             f"not {settings['depth']}"
@@ -300,7 +316,7 @@ def check_player_spec(
 
     >>> import trigames
     >>> check_player_spec("easy", trigames.load_game("trig"), limits=SERVER_LIMITS)
-    'greedy'
+    'casual'
     """
     return _checked(spec, game, limits)[0]
 
@@ -319,6 +335,13 @@ def make_player(
         return RandomPlayer(seed)
     if kind == "greedy":
         return GreedyPlayer(seed)
+    if kind == "casual":
+        return CasualPlayer(
+            seed,
+            overlook=float(settings.get("overlook", "0.3")),
+            width=int(settings.get("width", "4")),
+            margin=float(settings.get("margin", "1")),
+        )
     budget = _budget(settings, limits.move_seconds)
     if kind == "mcts":
         return MctsPlayer(
@@ -330,7 +353,12 @@ def make_player(
             reuse=FLAGS[settings.get("reuse", "true")],
         )
     if kind == "strong":
-        return StrongPlayer(seed, budget, max_depth=int(settings.get("depth", "64")))
+        return StrongPlayer(
+            seed,
+            budget,
+            max_depth=int(settings.get("depth", "64")),
+            evaluation=settings.get("eval", "simple"),
+        )
     if settings.get("eval", "game") == "simple":
         seconds = settings.get("seconds")
         cap = limits.move_seconds if seconds is None else float(seconds)

@@ -88,13 +88,16 @@ def generic_tactics(state: AnyState, move: Any) -> tuple[int, int]:
 TACTICS: dict[str, Tactics] = {"triggle": triggle_tactics}
 
 
-def value_of(state: AnyState, seat: int, ply: int = 0) -> float:
+def value_of(state: AnyState, seat: int, ply: int = 0, *, judged: bool = False) -> float:
     """Score lead of ``seat`` (reversed for misère); a finished game won or lost is worth
-    :data:`WIN` more or less, the sooner the more."""
+    :data:`WIN` more or less, the sooner the more. With ``judged``, an unfinished position is
+    worth what the game's own :meth:`~trigames.core.protocol.Game.heuristic` says."""
+    outcome = state.outcome()
+    if outcome is None and judged:
+        return float(state.game.heuristic(state, seat))
     lead = float(score_lead(state, seat))
     if getattr(state.game, "misere", False) is True:
         lead = -lead
-    outcome = state.outcome()
     if outcome is None:
         return lead
     if seat not in outcome.winners:
@@ -103,16 +106,27 @@ def value_of(state: AnyState, seat: int, ply: int = 0) -> float:
 
 
 class StrongPlayer:
-    """Iterative-deepening alpha-beta with quiescence on scoring moves (see the module)."""
+    """Iterative-deepening alpha-beta with quiescence on scoring moves (see the module).
+
+    ``evaluation`` is ``"simple"`` (the score lead) or ``"game"`` (the game's own heuristic,
+    which also sees threats: Tricolor's points ready to take, Trig's chains...)."""
 
     kind = "strong"
 
     def __init__(
-        self, seed: int | None = None, budget: Budget | None = None, *, max_depth: int = 64
+        self,
+        seed: int | None = None,
+        budget: Budget | None = None,
+        *,
+        max_depth: int = 64,
+        evaluation: str = "simple",
     ) -> None:
+        if evaluation not in ("simple", "game"):
+            raise ValueError(f"evaluation is 'simple' or 'game', not {evaluation!r}")
         self.rng = random.Random(seed)
         self.budget = budget or Budget(seconds=1.0)
         self.max_depth = max_depth
+        self.judged = evaluation == "game"
         self.last_info: dict[str, Any] = {}
         self._table: dict[Hashable, tuple[int, float, int, Any]] = {}
         self._seat = 0
@@ -199,7 +213,7 @@ class StrongPlayer:
         self._tick()
         mover = state.current_player
         if mover is None:
-            return value_of(state, self._seat, ply)
+            return value_of(state, self._seat, ply, judged=self.judged)
         if depth <= 0:
             return self._quiesce(state, alpha, beta, ply, MAX_QUIESCENCE)
         key = state.position_key()
@@ -238,7 +252,7 @@ class StrongPlayer:
 
     def _quiesce(self, state: AnyState, alpha: float, beta: float, ply: int, left: int) -> float:
         """Stand pat or play a scoring move, until nothing scores at once."""
-        stand = value_of(state, self._seat, ply)
+        stand = value_of(state, self._seat, ply, judged=self.judged)
         mover = state.current_player
         if mover is None or left <= 0:
             return stand
