@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
@@ -193,14 +194,15 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.play(self.game.move_of_action(self.state, int(action)))
-        if self.state.is_over():
-            final = returns(self.state.outcome(), self.game.num_players)
+        state = self.state
+        state.play(state.game.move_of_action(state, int(action)))
+        self.agent_selection = self._agent_to_move()
+        if state.is_over():
+            final = returns(state.outcome(), self.game.num_players)
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = final[seat]
                 self.terminations[name] = True
-        self.agent_selection = self._agent_to_move()
-        self._accumulate_rewards()
+            self._accumulate_rewards()  # rewards are all 0 before the end: nothing to add
         if self.render_mode == "ansi":
             print(self.render())
 
@@ -210,3 +212,33 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the wrapped environment, read directly once ``reset`` has been called
+    (before, PettingZoo's ``__getattr__`` raises its error)."""
+
+    def read(self: OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self.env, name)
+        return self.__getattr__(name)
+
+    return property(read, doc=f"The wrapped environment's ``{name}``.")
+
+
+class OrderEnforcing(OrderEnforcingWrapper[str, Observation, int]):  # type: ignore[misc]
+    """PettingZoo's wrapper that refuses out-of-order calls, with the attributes an AEC loop
+    reads every turn (the agent to move, the agents, the terminations...) as properties: the
+    wrapper forwards any other attribute through ``__getattr__``, twice over, which cost more
+    than a turn of the quicker games."""
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def __str__(self) -> str:
+        return str(self.env)
