@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import trigames  # noqa: E402
 import trigames.pettingzoo  # noqa: E402
+from tests.interop import play_aec  # noqa: E402
 from tests.test_protocol import SPECS  # noqa: E402
 
 
@@ -29,20 +31,17 @@ def test_a_whole_game_gives_masks_rewards_and_a_drawing() -> None:
     assert env.agents == ["blue_0", "yellow_1", "red_2"]
     game = trigames.load_game("triggle(size=3,players=3)")
     rng = np.random.default_rng(3)
-    final: dict[str, float] = {}
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            final[agent] = reward
-            env.step(None)
-            continue
+
+    def choose(agent: str, observation: dict[str, Any]) -> int:
         mask = observation["action_mask"]
         state = env.unwrapped.state
         assert np.flatnonzero(mask).tolist() == game.legal_actions(state)
         assert env.render() == game.render_text(state)
         others = [a for a in env.agents if a != agent]
         assert all(env.observe(other)["action_mask"].sum() == 0 for other in others)
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    final = play_aec(env, choose)
     outcome = env.unwrapped.state.outcome()
     assert outcome is not None
     assert final == {

@@ -17,6 +17,7 @@ pytest.importorskip("pettingzoo")
 
 import trigames.openspiel  # noqa: E402
 import trigames.pettingzoo  # noqa: E402
+from tests.interop import play_aec  # noqa: E402
 from tests.test_protocol import SPECS  # noqa: E402
 
 RECORDED = json.loads((Path(__file__).parents[1] / "data/interop/random_games.json").read_text())
@@ -38,16 +39,13 @@ def pettingzoo_game(spec: str, seed: int) -> list[Any]:
     final rewards."""
     env = trigames.pettingzoo.env(spec)
     env.reset(seed=seed)
-    played, rewards = [], {}
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            rewards[agent] = reward
-            env.step(None)
-            continue
-        action = int(env.action_space(agent).sample(observation["action_mask"]))
-        played.append(action)
-        env.step(action)
+    played: list[int] = []
+
+    def choose(agent: str, observation: dict[str, Any]) -> int:
+        played.append(int(env.action_space(agent).sample(observation["action_mask"])))
+        return played[-1]
+
+    rewards = play_aec(env, choose)
     return [played, rewards]
 
 
