@@ -16,7 +16,7 @@ from trigames.extras import missing_extra
 try:
     from pettingzoo.utils import wrappers
 
-    from trigames.interop.pettingzoo import TrigamesEnv
+    from trigames.interop.pettingzoo import OrderEnforcing, TrigamesEnv
 except ModuleNotFoundError as error:
     if error.name not in ("pettingzoo", "gymnasium", "numpy"):
         raise
@@ -30,7 +30,7 @@ def raw_env(spec: str, render_mode: str | None = None) -> TrigamesEnv:
 
 def env(spec: str, render_mode: str | None = None) -> wrappers.OrderEnforcingWrapper:
     """The environment of the game ``spec``, wrapped to refuse out-of-order calls."""
-    return wrappers.OrderEnforcingWrapper(raw_env(spec, render_mode=render_mode))
+    return OrderEnforcing(raw_env(spec, render_mode=render_mode))
 
 
 __all__ = ["TrigamesEnv", "env", "raw_env"]

@@ -104,3 +104,22 @@ def test_tricolor_extra_moves_are_played_by_the_same_seat() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
             twice += state.current_player() == seat
     assert twice > 0
+
+
+def test_legal_actions_answer_as_openspiel_does_for_every_seat() -> None:
+    game = trigames.openspiel.load("triggle(size=3,players=3)")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    for player in [None, 0, 1, 2]:
+        mine = state.legal_actions() if player is None else state.legal_actions(player)
+        theirs = pyspiel.State.legal_actions(state, *([] if player is None else [player]))
+        assert mine == theirs
+    assert state.legal_actions(seat)
+    assert state.legal_actions((seat + 1) % 3) == []
+    assert sum(state.legal_actions_mask(seat)) == len(state.legal_actions())  # through C++
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        state.legal_actions(-1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert state.legal_actions() == state.legal_actions(0) == []

@@ -617,7 +617,11 @@ class Game(ABC, Generic[MoveT, StateT]):
         return self._action_id(state, move)
 
     def legal_actions(self, state: StateT) -> list[int]:
-        """The action ids of the legal moves on ``state``, smallest first."""
+        """The action ids of the legal moves on ``state``, smallest first.
+
+        This is the reference: it numbers every legal move and sorts. Games override it to
+        list the ids straight from their numbering, in order (the adapters call it every turn).
+        """
         return sorted(self._action_id(state, move) for move in state.legal_moves())
 
     def move_of_action(self, state: StateT, action: int) -> MoveT:
@@ -630,15 +634,26 @@ class Game(ABC, Generic[MoveT, StateT]):
         >>> str(game.move_of_action(state, game.action_of(state, state.parse_move("D4-D1"))))
         'D1-D4'
         """
+        move = self._action_move(state, action) if 0 <= action < self.num_actions() else None
+        if move is None:
+            raise IllegalActionError(
+                f"action {action} names no legal move here ({len(state.legal_moves())} are legal)"
+                if 0 <= action < self.num_actions()
+                else f"action {action} is out of range: ids run from 0 to {self.num_actions() - 1}"
+            )
+        return move
+
+    def _action_move(self, state: StateT, action: int) -> MoveT | None:
+        """The legal move whose action id is ``action`` (an id in range), or ``None``.
+
+        This is the reference: it looks through the legal moves. Games override it to read
+        the move off their numbering (a table or arithmetic) and check that it is legal.
+        """
         moves: list[MoveT] = state.legal_moves()
         for move in moves:
             if self._action_id(state, move) == action:
                 return move
-        raise IllegalActionError(
-            f"action {action} names no legal move here ({len(state.legal_moves())} are legal)"
-            if 0 <= action < self.num_actions()
-            else f"action {action} is out of range: ids run from 0 to {self.num_actions() - 1}"
-        )
+        return None
 
     @classmethod
     def rules(cls) -> str:

@@ -21,6 +21,7 @@ from trigames.interop import returns
 PREFIX = "trigames_"
 #: ``max_game_length`` for games with no bound short of a repetition rule (Trugo).
 UNBOUNDED_LENGTH = 1_000_000_000
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def replay(spec: str, moves: list[str]) -> Position:
@@ -120,23 +121,39 @@ class TrigamesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move (it may move twice in a row), or ``pyspiel.PlayerId.TERMINAL``."""
-        seat = self.engine.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        seat = self.position.state.current_player
+        return TERMINAL if seat is None else seat
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of the seat to move, smallest first (none for another seat
+        or at the end), answered here rather than through OpenSpiel's C++ ``LegalActions``,
+        which asks this state for its player three times and converts the list twice."""
+        state = self.position.state
+        seat = state.current_player
+        if seat is None:
+            return []
+        if player is None or player == seat:
+            return state.game.legal_actions(state)
+        found: list[int] = super().legal_actions(player)  # OpenSpiel's answer for other seats
+        return found
+
+    # OpenSpiel calls these several times a turn: each reads the engine state directly.
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.engine.game.legal_actions(self.engine)
+        state = self.position.state
+        return state.game.legal_actions(state)
 
     def _apply_action(self, action: int) -> None:
-        state = self.engine
+        state = self.position.state
         state.play(state.game.move_of_action(state, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        state = self.engine
+        state = self.position.state
         return str(state.game.move_of_action(state, action))
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.engine.is_over()
+        return self.position.state.is_over()
 
     def returns(self) -> list[float]:
         """+1 to winners and -1 to losers at the end; 0 to everybody in a draw or before."""

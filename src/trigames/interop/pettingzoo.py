@@ -9,17 +9,103 @@ the spaces' samplers.
 
 from __future__ import annotations
 
+from collections.abc import Callable, ItemsView, Iterator, ValuesView
+from functools import partial
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
 from trigames.interop import returns
 
-Observation = dict[str, np.ndarray[Any, Any]]
+Array = np.ndarray[Any, Any]
+#: The value of ``observation`` until the planes are computed (compared by identity).
+_PENDING: Array = np.empty(0, np.float32)
+
+
+class Observation(dict[str, Array]):
+    """An observation: ``observation``, the planes as one flat vector, and ``action_mask``.
+
+    The planes cost more than a turn of the game, and a policy that only masks never reads
+    them, so they are computed the first time they are read: by key, by ``get``, ``values``,
+    ``items``, comparison, copying or pickling. Until then the dict holds a placeholder, and
+    iterating over it (which its keys need no planes for) goes through the methods that fill
+    it, not through a raw copy.
+    """
+
+    def __init__(self, planes: Callable[[], Array], mask: Array) -> None:
+        super().__init__(observation=_PENDING, action_mask=mask)
+        self._planes: Callable[[], Array] | None = planes
+
+    def _fill(self) -> None:
+        if self._planes is not None:
+            if dict.__getitem__(self, "observation") is _PENDING:
+                dict.__setitem__(self, "observation", self._planes())
+            self._planes = None
+
+    def __getitem__(self, key: str) -> Array:
+        value = dict.__getitem__(self, key)
+        if value is _PENDING:
+            self._fill()
+            value = dict.__getitem__(self, key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:  # also makes dict(self) and {**self} read by key
+        return dict.__iter__(self)
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        if isinstance(other, Observation):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def values(self) -> ValuesView[Array]:  # type: ignore[override]
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> ItemsView[str, Array]:  # type: ignore[override]
+        self._fill()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, Array]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def pop(self, *args: Any) -> Any:
+        self._fill()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, Array]:
+        self._fill()
+        return dict.popitem(self)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.setdefault(self, key, default)
+
+    def __or__(self, other: Any) -> Any:
+        return self.copy() | other
+
+    def __ror__(self, other: Any) -> Any:
+        return other | self.copy()
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:  # copies and pickles: a dict
+        return dict, (self.copy(),)
 
 
 class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -44,7 +130,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         ]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.game.observation_planes(self.game.new_initial_state(), 0).size
-        count = self.game.num_actions()
+        self.num_actions = count = self.game.num_actions()
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -83,11 +169,23 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> Observation:
-        mask = np.zeros(self.game.num_actions(), np.int8)
-        if self.state.current_player == self.seats[agent]:
-            mask[self.game.legal_actions(self.state)] = 1
-        planes = self.game.observation_planes(self.state, self.seats[agent])
-        return {"observation": np.array(planes.flat(), np.float32), "action_mask": mask}
+        """The agent's view: its action mask now, its planes when first read (see
+        :class:`Observation`)."""
+        seat = self.seats[agent]
+        state = self.state
+        mask = np.zeros(self.num_actions, np.int8)
+        if state.current_player == seat:
+            mask[state.game.legal_actions(state)] = 1
+        return Observation(partial(self._planes, state, len(state.history), seat), mask)
+
+    def _planes(self, state: AnyState, plies: int, seat: int) -> Array:
+        """The planes of ``state`` as it was after ``plies`` moves: the environment only plays
+        on (and ``reset`` starts a new state), so a later position is taken back on a copy."""
+        if len(state.history) != plies:
+            state = state.clone()
+            while len(state.history) > plies:
+                state.undo()
+        return np.array(self.game.observation_planes(state, seat).flat(), np.float32)
 
     def step(self, action: int) -> None:
         """Play ``action`` for the agent to move (any action of a finished agent is ignored)."""
@@ -96,14 +194,15 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.play(self.game.move_of_action(self.state, int(action)))
-        if self.state.is_over():
-            final = returns(self.state.outcome(), self.game.num_players)
+        state = self.state
+        state.play(state.game.move_of_action(state, int(action)))
+        self.agent_selection = self._agent_to_move()
+        if state.is_over():
+            final = returns(state.outcome(), self.game.num_players)
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = final[seat]
                 self.terminations[name] = True
-        self.agent_selection = self._agent_to_move()
-        self._accumulate_rewards()
+            self._accumulate_rewards()  # rewards are all 0 before the end: nothing to add
         if self.render_mode == "ansi":
             print(self.render())
 
@@ -113,3 +212,33 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the wrapped environment, read directly once ``reset`` has been called
+    (before, PettingZoo's ``__getattr__`` raises its error)."""
+
+    def read(self: OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self.env, name)
+        return self.__getattr__(name)
+
+    return property(read, doc=f"The wrapped environment's ``{name}``.")
+
+
+class OrderEnforcing(OrderEnforcingWrapper[str, Observation, int]):  # type: ignore[misc]
+    """PettingZoo's wrapper that refuses out-of-order calls, with the attributes an AEC loop
+    reads every turn (the agent to move, the agents, the terminations...) as properties: the
+    wrapper forwards any other attribute through ``__getattr__``, twice over, which cost more
+    than a turn of the quicker games."""
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def __str__(self) -> str:
+        return str(self.env)

@@ -49,6 +49,7 @@ from trigames.games.tranglar.board import (
     T,
     TranglarMove,
     code_of,
+    move_of,
     tilings,
 )
 from trigames.games.tranglar.rules import TranglarRules, TranglarState
@@ -89,6 +90,19 @@ def max_game_length(game: TranglarRules) -> int | None:
 def action_id(state: TranglarState, move: TranglarMove) -> int:
     """The id of the move's internal form."""
     return action_table().id_of(code_of(move))
+
+
+def legal_actions(state: TranglarState) -> list[int]:
+    """The ids of the legal moves' internal forms (which the rules keep with the moves),
+    sorted: the rules list the moves in another order."""
+    ids = action_table().ids
+    return sorted(ids[code] for code in state._legal_table().values())
+
+
+def action_move(state: TranglarState, action: int) -> TranglarMove | None:
+    """The move of the internal form numbered ``action`` if it is legal."""
+    move = move_of(action_table().key_of(action))
+    return move if move in state._legal_table() else None
 
 
 def observation_planes(state: TranglarState, seat: int) -> ObservationPlanes:

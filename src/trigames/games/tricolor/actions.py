@@ -25,6 +25,7 @@ from trigames.core.actions import (
     relative,
     seats_from,
 )
+from trigames.core.bits import bits
 from trigames.games.tricolor.board import Lozenge
 from trigames.games.tricolor.rules import TricolorRules, TricolorState
 
@@ -42,6 +43,16 @@ def max_game_length(game: TricolorRules) -> int:
 def action_id(state: TricolorState, move: Lozenge) -> int:
     """The lozenge's index on the board."""
     return state.board.lozenge_index[move]
+
+
+def legal_actions(state: TricolorState) -> list[int]:
+    """The legal lozenges' indices: the bits of the legal mask, smallest first."""
+    return bits(state.legal_mask())
+
+
+def action_move(state: TricolorState, action: int) -> Lozenge | None:
+    """The lozenge numbered ``action`` if it is legal."""
+    return state.board.lozenges[action] if state.legal_mask() >> action & 1 else None
 
 
 def observation_planes(state: TricolorState, seat: int) -> ObservationPlanes:

@@ -27,7 +27,7 @@ from trigames.core.actions import (
     one_hot,
     relative,
 )
-from trigames.core.bits import mask
+from trigames.core.bits import bits, mask
 from trigames.games.trig.board import TrigBoard, TrigMove
 from trigames.games.trig.rules import TrigRules, TrigState
 
@@ -40,6 +40,13 @@ def action_table(board: TrigBoard) -> ActionTable[tuple[int, int | None]]:
         {(corner, centre) for *corners, centre in board.capture_triangles for corner in corners}
     )
     return ActionTable([*((cell, None) for cell in board.playing), *captures])
+
+
+@lru_cache(maxsize=8)
+def placement_ids(board: TrigBoard) -> dict[int, int]:
+    """The id of a plain placement on each playing cell: its rank in ``board.playing``, which
+    lists the cells in order."""
+    return {cell: i for i, cell in enumerate(board.playing)}
 
 
 def num_actions(game: TrigRules) -> int:
@@ -55,6 +62,41 @@ def max_game_length(game: TrigRules) -> int:
 def action_id(state: TrigState, move: TrigMove) -> int:
     """The id of the move's cell and captured cell."""
     return action_table(state.board).id_of(state.board.move_parts(move))
+
+
+def legal_actions(state: TrigState) -> list[int]:
+    """The placements on the open cells (their ids rise with the cells), then the placements
+    with a capture, sorted (there are few)."""
+    player = state.to_move
+    if player is None:
+        return []
+    board = state.board
+    cells = bits(state.open_cells())
+    placed = placement_ids(board)
+    ids = [placed[cell] for cell in cells]
+    armed = state.armed[player]
+    numbered = action_table(board).ids
+    captures = [
+        numbered[cell, centre]
+        for cell in cells
+        if armed[cell]
+        for centre in state.captures_at(cell, player)
+    ]
+    return ids + sorted(captures) if captures else ids
+
+
+def action_move(state: TrigState, action: int) -> TrigMove | None:
+    """The placement numbered ``action`` if it is legal: on an open cell, and capturing a peg
+    that it does capture."""
+    player = state.to_move
+    cell, centre = action_table(state.board).key_of(action)
+    if player is None or not state.open_cells() >> cell & 1:
+        return None
+    if centre is None:
+        return state.board.placements[cell]
+    if centre not in state.captures_at(cell, player):
+        return None
+    return state.board.capture_move(cell, centre)
 
 
 def observation_planes(state: TrigState, seat: int) -> ObservationPlanes:

@@ -26,6 +26,7 @@ from trigames.core.actions import (
     relative,
     seats_from,
 )
+from trigames.core.bits import bits
 from trigames.games.triggle.board import Band
 from trigames.games.triggle.rules import TriggleRules, TriggleState
 
@@ -43,6 +44,18 @@ def max_game_length(game: TriggleRules) -> int:
 def action_id(state: TriggleState, move: Band) -> int:
     """The band's index on the board."""
     return state.board.band_index[move]
+
+
+def legal_actions(state: TriggleState) -> list[int]:
+    """The legal bands' indices: the bits of the legal mask, smallest first."""
+    return [] if state.to_move is None else bits(state.legal)
+
+
+def action_move(state: TriggleState, action: int) -> Band | None:
+    """The band numbered ``action`` if it is legal."""
+    if state.to_move is None or not state.legal >> action & 1:
+        return None
+    return state.board.bands[action]
 
 
 def observation_planes(state: TriggleState, seat: int) -> ObservationPlanes:

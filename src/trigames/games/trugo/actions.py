@@ -23,9 +23,11 @@ With ``T`` cells, ``J`` junctions and ``P`` pieces per player (option ``pieces``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from trigames.core.actions import ObservationPlanes, Plane, one_hot, per_seat, relative
-from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PLACE, REMOVE, TrugoMove
-from trigames.games.trugo.rules import TrugoRules, TrugoState
+from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PASS, PLACE, REMOVE, TrugoMove
+from trigames.games.trugo.rules import Code, TrugoRules, TrugoState
 from trigames.geometry.honeycomb import ORIENTATIONS
 
 
@@ -40,21 +42,60 @@ def max_game_length(game: TrugoRules) -> None:
     return None
 
 
+def _ids(state: TrugoState, codes: Iterable[Code]) -> list[int]:
+    """The ids of moves in their internal form."""
+    tiles, junctions = len(state.window.tiles), len(state.window.junctions)
+    base = (ORIENTATIONS + 1) * tiles
+    ranks: dict[int, int] | None = None
+    found = []
+    for kind, a, b in codes:
+        if kind == PLACE:
+            found.append(ORIENTATIONS * a + b)
+        elif kind == REMOVE:
+            found.append(ORIENTATIONS * tiles + a)
+        elif kind == MOVE:
+            if ranks is None:
+                assert state.to_move is not None
+                ranks = {s: k for k, s in enumerate(sorted(state.tops[state.to_move]))}
+            found.append(base + ranks[a] * junctions + b)
+        else:
+            found.append(base + state.game.pieces * junctions)
+    return found
+
+
 def action_id(state: TrugoState, move: TrugoMove) -> int:
     """The id of the move's internal form (see the module's description)."""
-    w = state.window
-    tiles = len(w.tiles)
-    kind, a, b = state.code_of(move)
-    if kind == PLACE:
-        return ORIENTATIONS * a + b
-    if kind == REMOVE:
-        return ORIENTATIONS * tiles + a
+    return _ids(state, [state.code_of(move)])[0]
+
+
+def legal_actions(state: TrugoState) -> list[int]:
+    """The ids of the legal moves, in the order the rules list them, which is the ids' order:
+    tiles by cell (then orientation), then pieces by junction (then destination), or the pass.
+    """
+    return _ids(state, state._legal_table().values())
+
+
+def action_move(state: TrugoState, action: int) -> TrugoMove | None:
+    """The move numbered ``action`` if it is legal: the id read back as an internal form."""
+    player = state.to_move
+    if player is None:
+        return None
+    tiles, junctions = len(state.window.tiles), len(state.window.junctions)
     base = (ORIENTATIONS + 1) * tiles
-    if kind == MOVE:
-        assert state.to_move is not None
-        rank = sorted(state.tops[state.to_move]).index(a)
-        return base + rank * len(w.junctions) + b
-    return base + state.game.pieces * len(w.junctions)
+    if action < ORIENTATIONS * tiles:
+        kind, a, b = PLACE, *divmod(action, ORIENTATIONS)
+    elif action < base:
+        kind, a, b = REMOVE, action - ORIENTATIONS * tiles, -1
+    elif action < base + state.game.pieces * junctions:
+        rank, b = divmod(action - base, junctions)
+        tops = sorted(state.tops[player])
+        if rank >= len(tops):
+            return None
+        kind, a = MOVE, tops[rank]
+    else:
+        return PASS if PASS in state._legal_table() else None
+    move = state._name(state.names.moves, kind, a, b)
+    return move if move in state._legal_table() else None
 
 
 def observation_planes(state: TrugoState, seat: int) -> ObservationPlanes:

@@ -18,6 +18,8 @@ class Trugo(TrugoRules):
     num_actions = actions.num_actions
     max_game_length = actions.max_game_length
     _action_id = staticmethod(actions.action_id)
+    legal_actions = staticmethod(actions.legal_actions)
+    _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
