@@ -101,6 +101,11 @@ def use_processor_time(on: bool = True) -> None:
     _now = time.process_time if on else time.perf_counter
 
 
+def on_processor_time() -> bool:
+    """Whether time budgets count processor time (see :func:`use_processor_time`)."""
+    return _now is time.process_time
+
+
 class Clock:
     """Tells a search when its :class:`Budget` is spent."""
 

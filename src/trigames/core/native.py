@@ -25,7 +25,7 @@ import os
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 #: The environment variable that forces the pure engine everywhere when set to ``1``.
 PURE_VARIABLE = "TRIGAMES_PURE"
@@ -139,6 +139,60 @@ class NativeSearch:
         """The nodes held, those above the root included."""
         nodes: int = self.module.search_size(self.tree)
         return nodes
+
+
+#: The transposition table of one native alpha-beta search (bytes; a fixed array, so memory
+#: stays bounded however long it thinks).
+TABLE_BYTES = 16 << 20
+#: The deepest native alpha-beta search (the kernels' main search and quiescence share 96 plies).
+MAX_ALPHABETA_DEPTH = 48
+
+
+class AlphaBetaResult(NamedTuple):
+    """What a native alpha-beta search found: for each depth it finished, in order, the best
+    move (the kernel's number) and its value; and the nodes it visited."""
+
+    iterations: list[tuple[int, int, float]]
+    nodes: int
+
+
+class NativeAlphaBeta:
+    """The native alpha-beta of a kernel (the kernels' ``alphabeta``), for
+    :class:`~trigames.ai.strong.StrongPlayer`: a game's kernel wrapper inherits it and gives
+    ``module``, ``board`` and ``snapshot``. Kernels without scores raise NotImplementedError."""
+
+    module: ModuleType
+    board: object
+
+    def snapshot(self, state: Any) -> object:
+        raise NotImplementedError
+
+    def move(self, index: int) -> Any:
+        raise NotImplementedError
+
+    def index(self, move: Any) -> int:
+        raise NotImplementedError
+
+    def alphabeta(
+        self,
+        state: Any,
+        seat: int,
+        root_moves: list[int],
+        *,
+        sign: int = 1,
+        max_depth: int = MAX_ALPHABETA_DEPTH,
+        seconds: float = 0.0,
+        nodes: int = 0,
+        processor_time: bool = False,
+    ) -> AlphaBetaResult:
+        """Iterative deepening from ``state`` over ``root_moves`` (kernel numbers, ties broken
+        by their order) for ``seat``'s score lead times ``sign``, within ``seconds`` and
+        ``nodes`` (0: no limit), without holding the interpreter lock."""
+        found = self.module.alphabeta(
+            self.board, self.snapshot(state), seat, sign, min(max_depth, MAX_ALPHABETA_DEPTH),
+            seconds, nodes, processor_time, root_moves, TABLE_BYTES,
+        )  # fmt: skip
+        return AlphaBetaResult(found[0], found[1])
 
 
 class Kernel(Protocol):

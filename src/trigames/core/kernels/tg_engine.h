@@ -12,6 +12,7 @@
 #include "tg_common.h"
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define TG_MAX_PLAYERS 4
 
@@ -29,6 +30,9 @@ typedef struct tg_game {
     int (*mover)(const void *ctx, const void *state);
     /* Each seat's share of a finished game: winners split 1. */
     void (*rewards)(const void *ctx, const void *state, double *out);
+    /* Each seat's score now (State.scores), which the native alpha-beta judges unfinished
+     * positions by; NULL where the kernel offers no alpha-beta. */
+    void (*scores)(const void *ctx, const void *state, int *out);
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -530,7 +534,265 @@ static PyObject *tg_py_search_size(PyObject *self, PyObject *args) {
     return PyLong_FromLong(t->nodes_used);
 }
 
+/* --- alpha-beta on the score lead (the strong player's search, natively) ----------------- */
+
+/* The search of trigames.ai.strong, over the kernel: iterative deepening, a transposition
+ * table, moves ordered by what they score at once, and a quiescence search on scoring moves.
+ * Paranoid: `seat` maximises its score lead (times `sign`, -1 in a misere game) and every other
+ * seat minimises it; a finished game won or lost is worth TG_WIN more or less, the sooner the
+ * more. The table is a fixed array (`table_bytes`), so memory is bounded. */
+
+#define TG_WIN 10000.0
+#define TG_PROVEN (TG_WIN / 2)
+#define TG_QUIESCENCE 6
+#define TG_QUIESCENCE_WIDTH 3
+#define TG_AB_PLIES 96 /* main search and quiescence together */
+enum { TG_EXACT, TG_LOWER, TG_UPPER };
+
+typedef struct {
+    uint64_t key;
+    float value;
+    int move;
+    signed char depth, flag;
+} tg_tt_entry;
+
+typedef struct {
+    const tg_game *g;
+    int seat, sign, players, stopped, cpu;
+    long long nodes, node_limit;
+    double deadline; /* seconds on the chosen clock; <= 0: none */
+    tg_tt_entry *table;
+    size_t table_mask;
+    int *moves;            /* TG_AB_PLIES x max_moves */
+    int *gains;            /* the same, each move's points scored at once */
+    unsigned char *states; /* TG_AB_PLIES + 1 states */
+} tg_ab;
+
+static double tg_now(int cpu) {
+    if (cpu) return (double)clock() / CLOCKS_PER_SEC;
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t tg_hash(const unsigned char *bytes, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, bytes + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ bytes[i]) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+static double tg_ab_value(tg_ab *a, const void *state, int ply) {
+    const tg_game *g = a->g;
+    int scores[TG_MAX_PLAYERS];
+    g->scores(g->ctx, state, scores);
+    int best_other = 0, any = 0;
+    for (int s = 0; s < a->players; s++)
+        if (s != a->seat && (!any || scores[s] > best_other)) { best_other = scores[s]; any = 1; }
+    double lead = (double)a->sign * (scores[a->seat] - best_other);
+    if (g->mover(g->ctx, state) >= 0) return lead;
+    double share[TG_MAX_PLAYERS];
+    g->rewards(g->ctx, state, share);
+    if (share[a->seat] <= 0) return lead - TG_WIN + ply;
+    return share[a->seat] >= 1 ? lead + TG_WIN - ply : lead;
+}
+
+static int tg_ab_tick(tg_ab *a) {
+    a->nodes++;
+    if ((a->nodes & 1023) == 0) {
+        if (a->node_limit > 0 && a->nodes >= a->node_limit) a->stopped = 1;
+        if (a->deadline > 0 && tg_now(a->cpu) >= a->deadline) a->stopped = 1;
+    }
+    return a->stopped;
+}
+
+/* The legal moves at `ply`, with what each scores for the mover at once; sorted best first
+ * (stable, so the engine's order breaks ties), `first` in front. */
+static int tg_ab_moves(tg_ab *a, const unsigned char *state, int ply, int first) {
+    const tg_game *g = a->g;
+    int *moves = a->moves + (size_t)ply * g->max_moves, *gains = a->gains + (size_t)ply * g->max_moves;
+    unsigned char *scratch = a->states + (size_t)(ply + 1) * g->state_size;
+    int n = g->legal(g->ctx, state, moves), mover = g->mover(g->ctx, state);
+    int before[TG_MAX_PLAYERS], after[TG_MAX_PLAYERS];
+    g->scores(g->ctx, state, before);
+    for (int i = 0; i < n; i++) {
+        memcpy(scratch, state, g->state_size);
+        g->apply(g->ctx, scratch, moves[i]);
+        g->scores(g->ctx, scratch, after);
+        gains[i] = a->sign * (after[mover] - before[mover]);
+        if (moves[i] == first) gains[i] = 1 << 29;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, largest gain first */
+        int m = moves[i], v = gains[i], j = i - 1;
+        while (j >= 0 && gains[j] < v) { moves[j + 1] = moves[j]; gains[j + 1] = gains[j]; j--; }
+        moves[j + 1] = m;
+        gains[j + 1] = v;
+    }
+    return n;
+}
+
+static double tg_ab_quiesce(tg_ab *a, const unsigned char *state, double alpha, double beta,
+                            int ply, int left) {
+    const tg_game *g = a->g;
+    double stand = tg_ab_value(a, state, ply);
+    int mover = g->mover(g->ctx, state);
+    if (mover < 0 || left <= 0 || ply >= TG_AB_PLIES - 1) return stand;
+    int maximising = mover == a->seat;
+    if (maximising) { if (stand >= beta) return stand; if (stand > alpha) alpha = stand; }
+    else { if (stand <= alpha) return stand; if (stand < beta) beta = stand; }
+    double best = stand;
+    int n = tg_ab_moves(a, state, ply, -1);
+    int *moves = a->moves + (size_t)ply * g->max_moves, *gains = a->gains + (size_t)ply * g->max_moves;
+    unsigned char *child = a->states + (size_t)(ply + 1) * g->state_size;
+    for (int i = 0; i < n && i < TG_QUIESCENCE_WIDTH && gains[i] > 0; i++) {
+        if (tg_ab_tick(a)) return best;
+        memcpy(child, state, g->state_size);
+        g->apply(g->ctx, child, moves[i]);
+        double value = tg_ab_quiesce(a, child, alpha, beta, ply + 1, left - 1);
+        if (maximising) { if (value > best) { best = value; if (value > alpha) alpha = value; } }
+        else if (value < best) { best = value; if (value < beta) beta = value; }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, double alpha,
+                           double beta, int ply) {
+    const tg_game *g = a->g;
+    if (tg_ab_tick(a)) return 0;
+    int mover = g->mover(g->ctx, state);
+    if (mover < 0) return tg_ab_value(a, state, ply);
+    if (depth <= 0 || ply >= TG_AB_PLIES - TG_QUIESCENCE - 1)
+        return tg_ab_quiesce(a, state, alpha, beta, ply, TG_QUIESCENCE);
+    uint64_t key = tg_hash(state, g->state_size);
+    tg_tt_entry *entry = a->table + (key & a->table_mask);
+    int first = -1;
+    if (entry->key == key) {
+        first = entry->move;
+        if (entry->depth >= depth) {
+            double stored = entry->value;
+            if (entry->flag == TG_EXACT) return stored;
+            if (entry->flag == TG_LOWER && stored >= beta) return stored;
+            if (entry->flag == TG_UPPER && stored <= alpha) return stored;
+        }
+    }
+    int n = tg_ab_moves(a, state, ply, first);
+    int *moves = a->moves + (size_t)ply * g->max_moves;
+    unsigned char *child = a->states + (size_t)(ply + 1) * g->state_size;
+    int maximising = mover == a->seat;
+    double start_alpha = alpha, start_beta = beta;
+    double best = maximising ? -1e9 : 1e9;
+    int best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        memcpy(child, state, g->state_size);
+        g->apply(g->ctx, child, moves[i]);
+        double value = tg_ab_search(a, child, depth - 1, alpha, beta, ply + 1);
+        if (a->stopped) return 0;
+        if (maximising) {
+            if (value > best) { best = value; best_move = moves[i]; if (value > alpha) alpha = value; }
+        } else if (value < best) { best = value; best_move = moves[i]; if (value < beta) beta = value; }
+        if (alpha >= beta) break;
+    }
+    entry->key = key;
+    entry->value = (float)best;
+    entry->move = best_move;
+    entry->depth = (signed char)(depth > 127 ? 127 : depth);
+    entry->flag = best <= start_alpha ? TG_UPPER : best >= start_beta ? TG_LOWER : TG_EXACT;
+    return best;
+}
+
+/* alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves,
+ *           table_bytes) -> ([(depth, move, value), ...], nodes)
+ * Iterative deepening over `root_moves` (their order breaks ties: the caller shuffles them),
+ * within `seconds` (0: none; on the processor clock if `cpu`) and `nodes` (0: none); one
+ * entry per finished depth. Runs without the GIL. */
+static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *root_list;
+    int seat, sign, max_depth, cpu;
+    double seconds;
+    long long node_limit;
+    Py_ssize_t table_bytes;
+    if (!PyArg_ParseTuple(args, "OOiiidLpOn", &board, &snapshot, &seat, &sign, &max_depth,
+                          &seconds, &node_limit, &cpu, &root_list, &table_bytes))
+        return NULL;
+    tg_game g = {0};
+    tg_state_buf state;
+    if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
+    if (!g.scores) {
+        PyErr_SetString(PyExc_NotImplementedError, "this kernel has no alpha-beta");
+        return NULL;
+    }
+    if (seat < 0 || seat >= g.num_players || max_depth < 1 || max_depth > TG_AB_PLIES / 2
+        || table_bytes < 1024 || !PyList_Check(root_list) || PyList_Size(root_list) < 1
+        || PyList_Size(root_list) > g.max_moves) {
+        PyErr_SetString(PyExc_ValueError, "alphabeta: a setting is out of range");
+        return NULL;
+    }
+    int root_n = (int)PyList_Size(root_list);
+    int *root = malloc(sizeof(int) * (size_t)root_n);
+    if (!root) return PyErr_NoMemory();
+    for (int i = 0; i < root_n; i++) {
+        root[i] = (int)PyLong_AsLong(PyList_GetItem(root_list, i));
+        if (root[i] == -1 && PyErr_Occurred()) { free(root); return NULL; }
+    }
+    size_t slots = 1;
+    while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)table_bytes) slots *= 2;
+    tg_ab a = {.g = &g, .seat = seat, .sign = sign < 0 ? -1 : 1, .players = g.num_players,
+               .cpu = cpu, .node_limit = node_limit, .table_mask = slots - 1};
+    a.table = calloc(slots, sizeof(tg_tt_entry));
+    a.moves = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
+    a.gains = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
+    a.states = malloc(g.state_size * (TG_AB_PLIES + 1));
+    int (*found)[2] = malloc(sizeof(int[2]) * (size_t)max_depth);
+    double *found_value = malloc(sizeof(double) * (size_t)max_depth);
+    if (!a.table || !a.moves || !a.gains || !a.states || !found || !found_value) {
+        free(a.table); free(a.moves); free(a.gains); free(a.states); free(found);
+        free(found_value); free(root);
+        return PyErr_NoMemory();
+    }
+    int done = 0;
+    Py_BEGIN_ALLOW_THREADS
+    if (seconds > 0) a.deadline = tg_now(cpu) + seconds;
+    unsigned char *child = a.states + g.state_size;
+    for (int depth = 1; depth <= max_depth && !a.stopped; depth++) {
+        double alpha = -1e9, best_value = -1e9;
+        int best = root[0];
+        for (int i = 0; i < root_n; i++) {
+            memcpy(child, state.bytes, g.state_size);
+            g.apply(g.ctx, child, root[i]);
+            double value = tg_ab_search(&a, child, depth - 1, alpha, 1e9, 1);
+            if (a.stopped) break;
+            if (value > best_value) { best_value = value; best = root[i]; if (value > alpha) alpha = value; }
+        }
+        if (a.stopped) break;
+        found[done][0] = depth;
+        found[done][1] = best;
+        found_value[done] = best_value;
+        done++;
+        for (int i = 0; i < root_n; i++) /* the best in front for the next depth */
+            if (root[i] == best) { memmove(root + 1, root, sizeof(int) * (size_t)i); root[0] = best; break; }
+        if (fabs(best_value) >= TG_PROVEN || root_n == 1) break;
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *list = PyList_New(done);
+    for (int i = 0; list && i < done; i++)
+        PyList_SetItem(list, i, Py_BuildValue("(iid)", found[i][0], found[i][1], found_value[i]));
+    free(a.table); free(a.moves); free(a.gains); free(a.states); free(found); free(found_value);
+    free(root);
+    if (!list) return NULL;
+    return Py_BuildValue("(NL)", list, a.nodes);
+}
+
 #define TG_ENGINE_METHODS \
+    {"alphabeta", tg_py_alphabeta, METH_VARARGS, \
+     "alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves, " \
+     "table_bytes) -> ([(depth, move, value)], nodes)"}, \
     {"playouts", tg_py_playouts, METH_VARARGS, \
      "playouts(board, snapshot, count, seed) -> (plies, wins per seat)"}, \
     {"random_game", tg_py_random_game, METH_VARARGS, \

@@ -104,6 +104,12 @@ static int tricolor_mover(const void *ctx, const void *state) {
     return ((const tricolor_state *)state)->to_move;
 }
 
+/* TricolorState.scores */
+static void tricolor_scores(const void *ctx, const void *state, int *out) {
+    const tricolor_board *b = ctx;
+    for (int seat = 0; seat < b->players; seat++) out[seat] = ((const tricolor_state *)state)->points[seat];
+}
+
 /* TricolorState._rules_outcome, as shares: the seats in the game with the most points split
  * the win. */
 static void tricolor_rewards(const void *ctx, const void *state, double *out) {
@@ -164,6 +170,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->apply = tricolor_apply;
     g->mover = tricolor_mover;
     g->rewards = tricolor_rewards;
+    g->scores = tricolor_scores;
     return 0;
 }
 

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from trigames.core.bits import bits
-from trigames.core.native import NativeSearch
+from trigames.core.native import NativeAlphaBeta, NativeSearch
 from trigames.games.tricolor.board import CROWN, HEXAGON, STAR, Lozenge
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 KINDS = {CROWN: 0, STAR: 1, HEXAGON: 2}
 
 
-class TricolorKernel:
+class TricolorKernel(NativeAlphaBeta):
     """The compiled kernel of one Tricolor spec."""
 
     def __init__(self, module: ModuleType, game: TricolorRules) -> None:

@@ -15,14 +15,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeSearch
+from trigames.core.native import NativeAlphaBeta, NativeSearch
 from trigames.games.trig.board import TrigMove
 
 if TYPE_CHECKING:
     from trigames.games.trig.rules import TrigRules, TrigState
 
 
-class TrigKernel:
+class TrigKernel(NativeAlphaBeta):
     """The compiled kernel of one Trig board."""
 
     def __init__(self, module: ModuleType, game: TrigRules) -> None:

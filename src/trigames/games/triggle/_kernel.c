@@ -92,6 +92,13 @@ static int triggle_mover(const void *ctx, const void *state) {
 
 /* TriggleState._rules_outcome, as shares: the seats in the game with the best score (the
  * fewest triangles in misère) split the win. */
+/* TriggleState.scores: the triangles each seat claimed */
+static void triggle_scores(const void *ctx, const void *state, int *out) {
+    const triggle_board *b = ctx;
+    const triggle_state *s = state;
+    for (int seat = 0; seat < b->players; seat++) out[seat] = b->markers - s->markers[seat];
+}
+
 static void triggle_rewards(const void *ctx, const void *state, double *out) {
     const triggle_board *b = ctx;
     const triggle_state *s = state;
@@ -151,6 +158,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->apply = triggle_apply;
     g->mover = triggle_mover;
     g->rewards = triggle_rewards;
+    g->scores = triggle_scores;
     return 0;
 }
 

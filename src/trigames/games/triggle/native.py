@@ -14,14 +14,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeSearch
+from trigames.core.native import NativeAlphaBeta, NativeSearch
 from trigames.games.triggle.board import Band
 
 if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleRules, TriggleState
 
 
-class TriggleKernel:
+class TriggleKernel(NativeAlphaBeta):
     """The compiled kernel of one Triggle spec."""
 
     def __init__(self, module: ModuleType, game: TriggleRules) -> None:
