@@ -1,0 +1,227 @@
+"""TRANGLAR's native kernel (``_kernel.c``) as :class:`trigames.core.native.Kernel`: the tables
+of the board's placements and tilings handed over once (the C holds no geometry of its own),
+snapshots of states, and move numbers turned back into moves.
+
+A move's number is its action id (:func:`~trigames.games.tranglar.board.every_code`).
+
+The kernel keeps the positions the repetition rule counts (those since the last turn that
+covered a new cell) in the state itself, so a state takes a bounded size: at most
+``quiet_limit + 1`` positions of 48 bytes each, about 2.8 KB in all with the default limit of
+50. A game without a quiet limit (``quiet_limit=0``), or with one above
+:data:`MOST_QUIET_LIMIT`, has no such bound and runs on the pure engine.
+
+>>> import trigames
+>>> from trigames.core.native import kernel_of
+>>> game = trigames.load_game("tranglar")
+>>> kernel = kernel_of(game)
+>>> kernel is None or len(kernel.legal_moves(game.new_initial_state())) == 120
+True
+>>> kernel_of(trigames.load_game("tranglar(quiet_limit=0)")) is None
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from trigames.core.native import NativeSearch
+from trigames.games.tranglar.board import (
+    BIG_NEUTRAL,
+    BOARD,
+    CELLS,
+    COLOURED,
+    KINDS,
+    MERGE,
+    NT,
+    PARALLELOGRAMS,
+    PASS_KIND,
+    PLACE,
+    PLACEMENTS,
+    SPLIT,
+    SWAP,
+    TAKE,
+    TRAPEZES,
+    Code,
+    T,
+    TranglarMove,
+    code_of,
+    every_code,
+    move_of,
+    tilings,
+)
+
+if TYPE_CHECKING:
+    from trigames.games.tranglar.rules import RepetitionKey, TranglarRules, TranglarState
+
+#: The largest quiet limit the kernel serves: its states hold ``quiet_limit + 1`` positions.
+MOST_QUIET_LIMIT = 255
+_MASK64 = (1 << 64) - 1
+
+# The kinds' flags, as _kernel.c reads them.
+_COLOURED, _TRAPEZE, _PARALLELOGRAM, _NEUTRAL = 1, 2, 4, 8
+#: The kinds a reserve may hold (the large neutral pieces come after), 4 bits each in a key.
+_RESERVE_KINDS = NT + 1
+
+assert (PLACE, SPLIT, MERGE, TAKE, SWAP, PASS_KIND) == tuple(range(6))
+assert list(COLOURED) == sorted(COLOURED) and min(BIG_NEUTRAL) == _RESERVE_KINDS
+assert CELLS == 64
+
+
+@cache
+def _tables() -> tuple[dict[tuple[int, int], int], tuple[int, ...], list[Code], tuple[Any, ...]]:
+    """The placement numbers by (kind, mask), each cell pair's link bit, the moves by number,
+    and the arguments of ``_kernel.board`` but the quiet limit."""
+    places = [(kind, p) for kind in range(len(KINDS)) for p in PLACEMENTS[kind]]
+    number = {(kind, p.mask): i for i, (kind, p) in enumerate(places)}
+    pairs = sorted(
+        (i, j) for i in range(CELLS) for j in range(i + 1, CELLS) if BOARD.neighbours[i] >> j & 1
+    )
+    assert len(pairs) <= 128
+    link = [0] * CELLS * CELLS
+    for bit, (i, j) in enumerate(pairs):
+        link[i * CELLS + j] = 1 << bit
+    codes = every_code()
+    ids = {code: i for i, code in enumerate(codes)}
+    til_at = [0]
+    parts: list[list[int]] = []
+    needs: list[list[int]] = []
+    moves: list[list[int]] = []
+    til_index: dict[tuple[int, int, tuple[tuple[int, int], ...]], int] = {}
+    for kind, p in places:
+        if kind in COLOURED and kind != T:
+            for found, need in tilings(p.mask):
+                til_index[(kind, p.mask, found)] = len(parts)
+                parts.append([number[part] for part in found])
+                needs.append([x for pair in need for x in pair])
+                moves.append([ids[(action, kind, p.mask, found)] for action in (SPLIT, MERGE, TAKE)])
+        til_at.append(len(parts))
+    decode: list[list[int]] = []
+    for action, kind, mask, found in codes:
+        if action == PASS_KIND:
+            decode.append([action, 0, -1])
+        elif action in (PLACE, SWAP):
+            decode.append([action, number[(kind, mask)], -1])
+        else:
+            decode.append([action, number[(kind, mask)], til_index[(kind, mask, found)]])
+    flags = [
+        (_COLOURED if k in COLOURED else 0)
+        | (_TRAPEZE if k in TRAPEZES else 0)
+        | (_PARALLELOGRAM if k in PARALLELOGRAMS else 0)
+        | (_NEUTRAL if kind.neutral else 0)
+        for k, kind in enumerate(KINDS)
+    ]
+    board = (
+        [[f, kind.mirror] for f, kind in zip(flags, KINDS, strict=True)],
+        [T, NT, _RESERVE_KINDS],
+        [kind for kind, _ in places],
+        [p.mask for _, p in places],
+        [p.around for _, p in places],
+        [list(p.sides) for _, p in places],
+        [[_links(p.mask, link) & _MASK64, _links(p.mask, link) >> 64] for _, p in places],
+        [ids.get((SWAP, kind, p.mask, ()), -1) for kind, p in places],
+        til_at,
+        parts,
+        needs,
+        moves,
+        decode,
+    )
+    assert [ids[(PLACE, kind, p.mask, ())] for kind, p in places] == list(range(len(places)))
+    return number, tuple(link), codes, board
+
+
+def _links(mask: int, link: list[int] | tuple[int, ...]) -> int:
+    """The link bits of the cell pairs inside ``mask``: together, a board's pieces' links tell
+    its cells apart into pieces."""
+    total = 0
+    cells = [c for c in range(CELLS) if mask >> c & 1]
+    for i in cells:
+        for j in cells:
+            total |= link[i * CELLS + j]
+    return total
+
+
+class TranglarKernel:
+    """The compiled kernel of TRANGLAR with one quiet limit."""
+
+    def __init__(self, module: ModuleType, game: TranglarRules) -> None:
+        assert 0 < game.quiet_limit <= MOST_QUIET_LIMIT
+        self.module = module
+        self.game = game
+        self.number, self.link, self.codes, tables = _tables()
+        self.board = module.board(*tables, game.quiet_limit)
+        self._key_links: dict[tuple[int, ...], int] = {}
+
+    def key_words(self, key: RepetitionKey, count: int) -> list[int]:
+        """A position as the kernel's repetition table holds it, with its count."""
+        anchor, owned0, _, reserve0, reserve1, to_place, to_move = key
+        links = self._key_links.get(anchor)
+        if links is None:
+            pieces: dict[int, int] = {}
+            for cell, a in enumerate(anchor):
+                if a >= 0:
+                    pieces[a] = pieces.get(a, 0) | 1 << cell
+            links = sum(_links(mask, self.link) for mask in pieces.values())
+            self._key_links[anchor] = links
+        return [
+            owned0,
+            links & _MASK64,
+            links >> 64,
+            _nibbles(reserve0) | (to_move or 0) << 63,
+            _nibbles(reserve1) | sum(1 << (48 + k) for k in to_place),
+            count,
+        ]
+
+    def snapshot(self, state: TranglarState) -> object:
+        number = self.number
+        return (
+            *state.owned,
+            [number[(kind, mask)] for kind, _, mask in state.pieces.values()],
+            state.reserve[0],
+            state.reserve[1],
+            sum(1 << k for k in state.to_place),
+            state.passes,
+            state.quiet,
+            -1 if state.to_move is None else state.to_move,
+            [self.key_words(key, count) for key, count in state.seen.items()],
+        )
+
+    def playouts(
+        self, state: TranglarState, count: int, seed: int
+    ) -> tuple[int, tuple[float, ...]]:
+        result: tuple[int, tuple[float, ...]] = self.module.playouts(
+            self.board, self.snapshot(state), count, seed
+        )
+        return result
+
+    def random_game(self, state: TranglarState, seed: int) -> list[TranglarMove]:
+        return [
+            self.move(i) for i in self.module.random_game(self.board, self.snapshot(state), seed)
+        ]
+
+    def legal_moves(self, state: TranglarState) -> list[TranglarMove]:
+        return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
+
+    def perft(self, state: TranglarState, depth: int) -> int:
+        count: int = self.module.perft(self.board, self.snapshot(state), depth)
+        return count
+
+    def search(self, state: TranglarState, seed: int, exploration: float) -> NativeSearch:
+        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
+
+    def move(self, index: int) -> TranglarMove:
+        return move_of(self.codes[index])
+
+    def index(self, move: Any) -> int:
+        return _ids()[code_of(move)]
+
+
+@cache
+def _ids() -> dict[Code, int]:
+    return {code: i for i, code in enumerate(_tables()[2])}
+
+
+def _nibbles(counts: tuple[int, ...] | list[int]) -> int:
+    """A reserve's counts, 4 bits each."""
+    return sum(counts[k] << (4 * k) for k in range(_RESERVE_KINDS))
