@@ -64,8 +64,9 @@ _COLOURED, _TRAPEZE, _PARALLELOGRAM, _NEUTRAL = 1, 2, 4, 8
 #: The kinds a reserve may hold (the large neutral pieces come after), 4 bits each in a key.
 _RESERVE_KINDS = NT + 1
 
-assert (PLACE, SPLIT, MERGE, TAKE, SWAP, PASS_KIND) == tuple(range(6))
-assert list(COLOURED) == sorted(COLOURED) and min(BIG_NEUTRAL) == _RESERVE_KINDS
+assert tuple(range(6)) == (PLACE, SPLIT, MERGE, TAKE, SWAP, PASS_KIND)
+assert list(COLOURED) == sorted(COLOURED)
+assert min(BIG_NEUTRAL) == _RESERVE_KINDS
 assert CELLS == 64
 
 
@@ -95,7 +96,9 @@ def _tables() -> tuple[dict[tuple[int, int], int], tuple[int, ...], list[Code], 
                 til_index[(kind, p.mask, found)] = len(parts)
                 parts.append([number[part] for part in found])
                 needs.append([x for pair in need for x in pair])
-                moves.append([ids[(action, kind, p.mask, found)] for action in (SPLIT, MERGE, TAKE)])
+                moves.append(
+                    [ids[(action, kind, p.mask, found)] for action in (SPLIT, MERGE, TAKE)]
+                )
         til_at.append(len(parts))
     decode: list[list[int]] = []
     for action, kind, mask, found in codes:
