@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -70,19 +71,28 @@ assert min(BIG_NEUTRAL) == _RESERVE_KINDS
 assert CELLS == 64
 
 
+@dataclass(frozen=True)
+class _Tables:
+    #: The placements' numbers by (kind, mask): every kind's, kind by kind.
+    number: dict[tuple[int, int], int]
+    #: The cells ``i < j`` sharing a side, whose link is bit ``k`` for the ``k``-th pair.
+    pairs: tuple[tuple[int, int], ...]
+    #: The moves by number, and the numbers by move.
+    codes: list[Code]
+    ids: dict[Code, int]
+    #: The arguments of ``_kernel.board`` but the quiet limit.
+    board: tuple[Any, ...]
+
+
 @cache
-def _tables() -> tuple[dict[tuple[int, int], int], tuple[int, ...], list[Code], tuple[Any, ...]]:
-    """The placement numbers by (kind, mask), each cell pair's link bit, the moves by number,
-    and the arguments of ``_kernel.board`` but the quiet limit."""
+def _tables() -> _Tables:
+    """The tables the kernel works with, from board.py (the same for every quiet limit)."""
     places = [(kind, p) for kind in range(len(KINDS)) for p in PLACEMENTS[kind]]
     number = {(kind, p.mask): i for i, (kind, p) in enumerate(places)}
     pairs = sorted(
         (i, j) for i in range(CELLS) for j in range(i + 1, CELLS) if BOARD.neighbours[i] >> j & 1
     )
     assert len(pairs) <= 128
-    link = [0] * CELLS * CELLS
-    for bit, (i, j) in enumerate(pairs):
-        link[i * CELLS + j] = 1 << bit
     codes = every_code()
     ids = {code: i for i, code in enumerate(codes)}
     til_at = [0]
@@ -122,7 +132,7 @@ def _tables() -> tuple[dict[tuple[int, int], int], tuple[int, ...], list[Code], 
         [p.mask for _, p in places],
         [p.around for _, p in places],
         [list(p.sides) for _, p in places],
-        [[_links(p.mask, link) & _MASK64, _links(p.mask, link) >> 64] for _, p in places],
+        [[_links(pairs, p.mask) & _MASK64, _links(pairs, p.mask) >> 64] for _, p in places],
         [ids.get((SWAP, kind, p.mask, ()), -1) for kind, p in places],
         til_at,
         parts,
@@ -131,18 +141,13 @@ def _tables() -> tuple[dict[tuple[int, int], int], tuple[int, ...], list[Code], 
         decode,
     )
     assert [ids[(PLACE, kind, p.mask, ())] for kind, p in places] == list(range(len(places)))
-    return number, tuple(link), codes, board
+    return _Tables(number, tuple(pairs), codes, ids, board)
 
 
-def _links(mask: int, link: list[int] | tuple[int, ...]) -> int:
-    """The link bits of the cell pairs inside ``mask``: together, a board's pieces' links tell
-    its cells apart into pieces."""
-    total = 0
-    cells = [c for c in range(CELLS) if mask >> c & 1]
-    for i in cells:
-        for j in cells:
-            total |= link[i * CELLS + j]
-    return total
+def _links(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...], mask: int) -> int:
+    """The links of the cell pairs inside ``mask``: the links of a board's pieces tell its
+    covered cells apart into pieces."""
+    return sum(1 << k for k, (i, j) in enumerate(pairs) if mask >> i & 1 and mask >> j & 1)
 
 
 class TranglarKernel:
@@ -152,21 +157,17 @@ class TranglarKernel:
         assert 0 < game.quiet_limit <= MOST_QUIET_LIMIT
         self.module = module
         self.game = game
-        self.number, self.link, self.codes, tables = _tables()
-        self.board = module.board(*tables, game.quiet_limit)
-        self._key_links: dict[tuple[int, ...], int] = {}
+        self.tables = tables = _tables()
+        self.board = module.board(*tables.board, game.quiet_limit)
 
     def key_words(self, key: RepetitionKey, count: int) -> list[int]:
         """A position as the kernel's repetition table holds it, with its count."""
         anchor, owned0, _, reserve0, reserve1, to_place, to_move = key
-        links = self._key_links.get(anchor)
-        if links is None:
-            pieces: dict[int, int] = {}
-            for cell, a in enumerate(anchor):
-                if a >= 0:
-                    pieces[a] = pieces.get(a, 0) | 1 << cell
-            links = sum(_links(mask, self.link) for mask in pieces.values())
-            self._key_links[anchor] = links
+        links = sum(
+            1 << k
+            for k, (i, j) in enumerate(self.tables.pairs)
+            if anchor[i] == anchor[j] and anchor[i] >= 0
+        )
         return [
             owned0,
             links & _MASK64,
@@ -177,7 +178,7 @@ class TranglarKernel:
         ]
 
     def snapshot(self, state: TranglarState) -> object:
-        number = self.number
+        number = self.tables.number
         return (
             *state.owned,
             [number[(kind, mask)] for kind, _, mask in state.pieces.values()],
@@ -214,15 +215,10 @@ class TranglarKernel:
         return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> TranglarMove:
-        return move_of(self.codes[index])
+        return move_of(self.tables.codes[index])
 
     def index(self, move: Any) -> int:
-        return _ids()[code_of(move)]
-
-
-@cache
-def _ids() -> dict[Code, int]:
-    return {code: i for i, code in enumerate(_tables()[2])}
+        return self.tables.ids[code_of(move)]
 
 
 def _nibbles(counts: tuple[int, ...] | list[int]) -> int:
