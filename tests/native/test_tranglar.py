@@ -10,9 +10,7 @@ import pytest
 
 import trigames
 from tests.native.test_kernels import load, pure_random_game
-from tests.native.test_mcts import late_positions
-from trigames.ai.mcts import MctsPlayer
-from trigames.ai.players import Budget
+from tests.native.test_mcts import late_positions, same_proofs
 from trigames.cli.main import main
 from trigames.core.native import SplitMix64, kernel_of
 from trigames.games.tranglar.native import MOST_QUIET_LIMIT
@@ -52,18 +50,7 @@ def test_quiet_limits_without_a_bound_run_on_the_pure_engine(
 def test_native_and_pure_searches_prove_the_same_results(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    proofs = 0
-    for state in late_positions("tranglar(quiet_limit=4)", 24, 3):
-        native = MctsPlayer(seed=3, budget=Budget(iterations=300))
-        move = native.choose(state)
-        assert move in state.legal_moves()
-        assert native.last_info["mode"] == "native"
-        with monkeypatch.context() as patch:
-            patch.setenv("TRIGAMES_PURE", "1")
-            pure = MctsPlayer(seed=3, budget=Budget(iterations=300))
-            pure.choose(state)
-            assert pure.last_info["mode"] == "pure"
-        if native.last_info["proven"] and pure.last_info["proven"]:
-            assert native.last_info["proven"] == pure.last_info["proven"]
-            proofs += 1
-    assert proofs >= 6
+    """As test_mcts.py checks for the other games, on fewer positions (the Python search of
+    TRANGLAR is slow)."""
+    positions = late_positions("tranglar(quiet_limit=4)", 24, 3)
+    assert same_proofs(positions, 300, monkeypatch) >= 6

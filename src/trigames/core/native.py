@@ -141,6 +141,40 @@ class NativeSearch:
         return nodes
 
 
+class KernelCalls:
+    """What a game's kernel (see :class:`Kernel`) does the same way for every game: the
+    compiled module's functions over the game's board capsule and a snapshot of a state. A
+    game's kernel sets ``module`` and ``board`` and adds ``snapshot``, ``move`` and ``index``."""
+
+    module: ModuleType
+    board: object
+
+    def snapshot(self, state: Any) -> object:
+        raise NotImplementedError
+
+    def move(self, index: int) -> Any:
+        raise NotImplementedError
+
+    def playouts(self, state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
+        result: tuple[int, tuple[float, ...]]
+        result = self.module.playouts(self.board, self.snapshot(state), count, seed)
+        return result
+
+    def random_game(self, state: Any, seed: int) -> list[Any]:
+        moves = self.module.random_game(self.board, self.snapshot(state), seed)
+        return [self.move(i) for i in moves]
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
+
+    def perft(self, state: Any, depth: int) -> int:
+        count: int = self.module.perft(self.board, self.snapshot(state), depth)
+        return count
+
+    def search(self, state: Any, seed: int, exploration: float) -> NativeSearch:
+        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
+
+
 class Kernel(Protocol):
     """What a game's kernel offers the hot loops, through a snapshot of a state."""
 

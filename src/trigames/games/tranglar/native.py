@@ -27,7 +27,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeSearch
+from trigames.core.native import KernelCalls
 from trigames.games.tranglar.board import (
     BIG_NEUTRAL,
     BOARD,
@@ -150,7 +150,7 @@ def _links(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...], mask: int
     return sum(1 << k for k, (i, j) in enumerate(pairs) if mask >> i & 1 and mask >> j & 1)
 
 
-class TranglarKernel:
+class TranglarKernel(KernelCalls):
     """The compiled kernel of TRANGLAR with one quiet limit."""
 
     def __init__(self, module: ModuleType, game: TranglarRules) -> None:
@@ -190,29 +190,6 @@ class TranglarKernel:
             -1 if state.to_move is None else state.to_move,
             [self.key_words(key, count) for key, count in state.seen.items()],
         )
-
-    def playouts(
-        self, state: TranglarState, count: int, seed: int
-    ) -> tuple[int, tuple[float, ...]]:
-        result: tuple[int, tuple[float, ...]] = self.module.playouts(
-            self.board, self.snapshot(state), count, seed
-        )
-        return result
-
-    def random_game(self, state: TranglarState, seed: int) -> list[TranglarMove]:
-        return [
-            self.move(i) for i in self.module.random_game(self.board, self.snapshot(state), seed)
-        ]
-
-    def legal_moves(self, state: TranglarState) -> list[TranglarMove]:
-        return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
-
-    def perft(self, state: TranglarState, depth: int) -> int:
-        count: int = self.module.perft(self.board, self.snapshot(state), depth)
-        return count
-
-    def search(self, state: TranglarState, seed: int, exploration: float) -> NativeSearch:
-        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> TranglarMove:
         return move_of(self.tables.codes[index])
