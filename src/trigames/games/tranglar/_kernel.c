@@ -34,7 +34,7 @@ enum { COLOURED = 1, TRAPEZE = 2, PARALLELOGRAM = 4, NEUTRAL_KIND = 8 };
 #define TL_SIDES 6        /* the most sides a placement has */
 #define TL_PARTS 8        /* the most pieces covering one */
 #define TL_MOST_ENTRIES 256
-#define TL_MOST_MOVES 8192
+#define TL_MOST_MOVES 4800  /* at least every move: board.every_code has 4,689 */
 #define NEUTRAL 2         /* the owner of neutral pieces */
 
 typedef struct {
