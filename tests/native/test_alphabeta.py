@@ -9,7 +9,7 @@ import trigames
 from tests.native.test_mcts import late_positions
 from trigames.ai.players import Budget
 from trigames.ai.strong import PROVEN, StrongPlayer, _combined
-from trigames.core.native import AlphaBetaResult, NativeAlphaBeta, kernel_of
+from trigames.core.native import AlphaBetaResult, KernelCalls, kernel_of
 from trigames.core.protocol import AnyState
 
 SPECS = [
@@ -48,7 +48,7 @@ def test_native_and_pure_values_agree_to_the_end(
     checked = 0
     for state in late_positions(spec, 10 if spec != "trig" else 40, 5 if spec != "trig" else 2):
         kernel = kernel_of(state.game)
-        assert isinstance(kernel, NativeAlphaBeta)
+        assert isinstance(kernel, KernelCalls)
         seat = state.current_player
         if seat is None or not _ends_within(state.clone(), 8, [20_000]):
             continue
@@ -89,7 +89,7 @@ def test_combined_answers() -> None:
 def test_out_of_range_settings_are_refused() -> None:
     state = trigames.load_game("triggle").new_initial_state()
     kernel = kernel_of(state.game)
-    assert isinstance(kernel, NativeAlphaBeta)
+    assert isinstance(kernel, KernelCalls)
     with pytest.raises(ValueError, match="out of range"):
         kernel.alphabeta(state, 5, [0])
     with pytest.raises(ValueError, match="out of range"):

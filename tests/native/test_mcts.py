@@ -34,24 +34,30 @@ def late_positions(spec: str, count: int, left: int) -> list[AnyState]:
 def test_native_and_pure_searches_prove_the_same_results(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    proofs = same_proofs(late_positions(spec, 30, 5), 3000, monkeypatch)
+    if trigames.load_game(spec).num_players == 2:
+        assert proofs >= 10
+
+
+def same_proofs(positions: list[AnyState], iterations: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Search each position natively and in Python: the native search picks a legal move,
+    and where both prove a result of a two-player game, it is the same. Returns how many
+    both proved."""
     proofs = 0
-    for state in late_positions(spec, 30, 5):
-        seat = state.current_player
-        assert seat is not None
-        native = MctsPlayer(seed=3, budget=Budget(iterations=3000))
+    for state in positions:
+        native = MctsPlayer(seed=3, budget=Budget(iterations=iterations))
         move = native.choose(state)
         assert move in state.legal_moves()
         assert native.last_info["mode"] == "native"
         with monkeypatch.context() as patch:
             patch.setenv("TRIGAMES_PURE", "1")
-            pure = MctsPlayer(seed=3, budget=Budget(iterations=3000))
+            pure = MctsPlayer(seed=3, budget=Budget(iterations=iterations))
             pure.choose(state)
             assert pure.last_info["mode"] == "pure"
         if state.game.num_players == 2 and native.last_info["proven"] and pure.last_info["proven"]:
             assert native.last_info["proven"] == pure.last_info["proven"]
             proofs += 1
-    if trigames.load_game(spec).num_players == 2:
-        assert proofs >= 10
+    return proofs
 
 
 def test_a_seeded_native_player_is_reproducible() -> None:

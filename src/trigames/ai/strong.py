@@ -39,7 +39,7 @@ from functools import partial
 from typing import Any
 
 from trigames.ai.players import Budget, Clock, on_processor_time
-from trigames.core.native import AlphaBetaResult, NativeAlphaBeta, kernel_of
+from trigames.core.native import AlphaBetaResult, KernelCalls, kernel_of
 from trigames.core.protocol import AnyState, score_lead
 
 WIN = 10_000.0
@@ -158,7 +158,7 @@ class StrongPlayer:
         moves = state.legal_moves()
         self.rng.shuffle(moves)
         kernel = None if self.judged else kernel_of(state.game)
-        if isinstance(kernel, NativeAlphaBeta) and len(moves) > 1:
+        if isinstance(kernel, KernelCalls) and len(moves) > 1:
             try:
                 return self._choose_native(kernel, state, seat, moves)
             except NotImplementedError:  # a kernel without scores
@@ -194,7 +194,7 @@ class StrongPlayer:
         return best
 
     def _choose_native(
-        self, kernel: NativeAlphaBeta, state: AnyState, seat: int, moves: list[Any]
+        self, kernel: KernelCalls, state: AnyState, seat: int, moves: list[Any]
     ) -> Any:
         """The same search in the kernel: with two workers, each takes every other root move
         and the better of their answers at the deepest depth both finished is played."""

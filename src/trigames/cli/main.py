@@ -440,7 +440,9 @@ def _engine_facts(game: AnyGame) -> dict[str, str]:
     if kernel_of(game) is not None:
         return {"mode": "native", "engine": native.describe()}
     why = native.describe()
-    if native.mode() == "native":
+    if native.mode() == "native" and game.name in native.built():
+        why = f"pure: the native kernel of {game.name} does not serve {game.spec}; {why}"
+    elif native.mode() == "native":
         why = f"pure: {game.name} has no native kernel yet; {why}"
     return {"mode": "pure", "engine": why}
 

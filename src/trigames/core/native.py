@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Protocol
 #: The environment variable that forces the pure engine everywhere when set to ``1``.
 PURE_VARIABLE = "TRIGAMES_PURE"
 #: The games with a kernel, by name.
-KERNEL_GAMES = ("triggle", "tricolor", "trig")
+KERNEL_GAMES = ("triggle", "tricolor", "trig", "tranglar")
 
 _MASK64 = (1 << 64) - 1
 #: The most memory (bytes) a native search tree takes: past it the tree stops growing and the
@@ -156,10 +156,10 @@ class AlphaBetaResult(NamedTuple):
     nodes: int
 
 
-class NativeAlphaBeta:
-    """The native alpha-beta of a kernel (the kernels' ``alphabeta``), for
-    :class:`~trigames.ai.strong.StrongPlayer`: a game's kernel wrapper inherits it and gives
-    ``module``, ``board`` and ``snapshot``. Kernels without scores raise NotImplementedError."""
+class KernelCalls:
+    """What a game's kernel (see :class:`Kernel`) does the same way for every game: the
+    compiled module's functions over the game's board capsule and a snapshot of a state. A
+    game's kernel sets ``module`` and ``board`` and adds ``snapshot``, ``move`` and ``index``."""
 
     module: ModuleType
     board: object
@@ -173,6 +173,25 @@ class NativeAlphaBeta:
     def index(self, move: Any) -> int:
         raise NotImplementedError
 
+    def playouts(self, state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
+        result: tuple[int, tuple[float, ...]]
+        result = self.module.playouts(self.board, self.snapshot(state), count, seed)
+        return result
+
+    def random_game(self, state: Any, seed: int) -> list[Any]:
+        moves = self.module.random_game(self.board, self.snapshot(state), seed)
+        return [self.move(i) for i in moves]
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
+
+    def perft(self, state: Any, depth: int) -> int:
+        count: int = self.module.perft(self.board, self.snapshot(state), depth)
+        return count
+
+    def search(self, state: Any, seed: int, exploration: float) -> NativeSearch:
+        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
+
     def alphabeta(
         self,
         state: Any,
@@ -185,9 +204,11 @@ class NativeAlphaBeta:
         nodes: int = 0,
         processor_time: bool = False,
     ) -> AlphaBetaResult:
-        """Iterative deepening from ``state`` over ``root_moves`` (kernel numbers, ties broken
-        by their order) for ``seat``'s score lead times ``sign``, within ``seconds`` and
-        ``nodes`` (0: no limit), without holding the interpreter lock."""
+        """The strong player's search in the kernel (``tg_engine.h``): iterative deepening from
+        ``state`` over ``root_moves`` (kernel numbers, ties broken by their order) for
+        ``seat``'s score lead times ``sign``, within ``seconds`` and ``nodes`` (0: no limit),
+        without holding the interpreter lock. NotImplementedError for a kernel without
+        scores."""
         found = self.module.alphabeta(
             self.board, self.snapshot(state), seat, sign, min(max_depth, MAX_ALPHABETA_DEPTH),
             seconds, nodes, processor_time, root_moves, TABLE_BYTES,

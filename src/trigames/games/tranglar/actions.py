@@ -35,42 +35,21 @@ from trigames.core.bits import mask
 from trigames.games.tranglar.board import (
     BIG_NEUTRAL,
     CELLS,
-    COLOURED,
     KINDS,
-    MERGE,
-    PASS_CODE,
-    PLACE,
-    PLACEMENTS,
-    SPLIT,
-    SWAP,
-    TAKE,
-    TRAPEZES,
     Code,
-    T,
     TranglarMove,
     code_of,
+    every_code,
     move_of,
-    tilings,
 )
 from trigames.games.tranglar.rules import TranglarRules, TranglarState
 
 
 @cache
 def action_table() -> ActionTable[Code]:
-    """The numbering of every move's internal form."""
-    codes: list[Code] = [
-        (PLACE, kind, p.mask, ()) for kind in range(len(KINDS)) for p in PLACEMENTS[kind]
-    ]
-    codes += [(SWAP, kind, p.mask, ()) for kind in TRAPEZES for p in PLACEMENTS[kind]]
-    for action in (SPLIT, MERGE, TAKE):
-        codes += [
-            (action, kind, p.mask, parts)
-            for kind in COLOURED
-            if kind != T
-            for p in PLACEMENTS[kind]
-            for parts, _ in tilings(p.mask)
-        ]
-    return ActionTable([*codes, PASS_CODE])
+    """The numbering of every move's internal form (``every_code`` in :mod:`.board`, which
+    the native kernel numbers its moves by too)."""
+    return ActionTable(every_code())
 
 
 def num_actions(game: TranglarRules) -> int:

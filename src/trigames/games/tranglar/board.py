@@ -396,3 +396,24 @@ def tilings(mask: int) -> tuple[Tiling, ...]:
             needs[kind] = needs.get(kind, 0) + 1
         result.append((pieces, tuple(sorted(needs.items()))))
     return tuple(result)
+
+
+def every_code() -> list[Code]:
+    """The internal form of every move that can ever be legal, in a fixed order: placements
+    (each kind, then each way it may lie, in the order of ``PLACEMENTS``), swaps of a trapeze,
+    replacements of one piece by several (for each coloured piece other than a small triangle
+    and each way to cover its cells with two or more coloured pieces), replacements of several
+    by one (the same list), take-overs (the same list again), and the pass."""
+    codes: list[Code] = [
+        (PLACE, kind, p.mask, ()) for kind in range(len(KINDS)) for p in PLACEMENTS[kind]
+    ]
+    codes += [(SWAP, kind, p.mask, ()) for kind in TRAPEZES for p in PLACEMENTS[kind]]
+    for action in (SPLIT, MERGE, TAKE):
+        codes += [
+            (action, kind, p.mask, parts)
+            for kind in COLOURED
+            if kind != T
+            for p in PLACEMENTS[kind]
+            for parts, _ in tilings(p.mask)
+        ]
+    return [*codes, PASS_CODE]

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from trigames.core.bits import bits
-from trigames.core.native import NativeAlphaBeta, NativeSearch
+from trigames.core.native import KernelCalls
 from trigames.games.tricolor.board import CROWN, HEXAGON, STAR, Lozenge
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 KINDS = {CROWN: 0, STAR: 1, HEXAGON: 2}
 
 
-class TricolorKernel(NativeAlphaBeta):
+class TricolorKernel(KernelCalls):
     """The compiled kernel of one Tricolor spec."""
 
     def __init__(self, module: ModuleType, game: TricolorRules) -> None:
@@ -70,30 +70,6 @@ class TricolorKernel(NativeAlphaBeta):
             -1 if state.to_move is None else state.to_move,
             withdrawn,
         )
-
-    def playouts(
-        self, state: TricolorState, count: int, seed: int
-    ) -> tuple[int, tuple[float, ...]]:
-        result: tuple[int, tuple[float, ...]] = self.module.playouts(
-            self.board, self.snapshot(state), count, seed
-        )
-        return result
-
-    def random_game(self, state: TricolorState, seed: int) -> list[Lozenge]:
-        lozenges = self.lozenges
-        found = self.module.random_game(self.board, self.snapshot(state), seed)
-        return [lozenges[i] for i in found]
-
-    def legal_moves(self, state: TricolorState) -> list[Lozenge]:
-        lozenges = self.lozenges
-        return [lozenges[i] for i in self.module.legal(self.board, self.snapshot(state))]
-
-    def perft(self, state: TricolorState, depth: int) -> int:
-        count: int = self.module.perft(self.board, self.snapshot(state), depth)
-        return count
-
-    def search(self, state: TricolorState, seed: int, exploration: float) -> NativeSearch:
-        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> Lozenge:
         return self.lozenges[index]

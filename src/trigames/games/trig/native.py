@@ -15,14 +15,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeAlphaBeta, NativeSearch
+from trigames.core.native import KernelCalls
 from trigames.games.trig.board import TrigMove
 
 if TYPE_CHECKING:
     from trigames.games.trig.rules import TrigRules, TrigState
 
 
-class TrigKernel(NativeAlphaBeta):
+class TrigKernel(KernelCalls):
     """The compiled kernel of one Trig board."""
 
     def __init__(self, module: ModuleType, game: TrigRules) -> None:
@@ -51,27 +51,6 @@ class TrigKernel(NativeAlphaBeta):
             -1 if state.to_move is None else state.to_move,
             -1 if state.winner is None else state.winner,
         )
-
-    def playouts(self, state: TrigState, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
-        result: tuple[int, tuple[float, ...]] = self.module.playouts(
-            self.board, self.snapshot(state), count, seed
-        )
-        return result
-
-    def random_game(self, state: TrigState, seed: int) -> list[TrigMove]:
-        return [
-            self.move(i) for i in self.module.random_game(self.board, self.snapshot(state), seed)
-        ]
-
-    def legal_moves(self, state: TrigState) -> list[TrigMove]:
-        return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
-
-    def perft(self, state: TrigState, depth: int) -> int:
-        count: int = self.module.perft(self.board, self.snapshot(state), depth)
-        return count
-
-    def search(self, state: TrigState, seed: int, exploration: float) -> NativeSearch:
-        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> TrigMove:
         cell, centre = index % self.cells, index // self.cells - 1

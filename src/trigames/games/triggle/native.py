@@ -14,14 +14,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeAlphaBeta, NativeSearch
+from trigames.core.native import KernelCalls
 from trigames.games.triggle.board import Band
 
 if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleRules, TriggleState
 
 
-class TriggleKernel(NativeAlphaBeta):
+class TriggleKernel(KernelCalls):
     """The compiled kernel of one Triggle spec."""
 
     def __init__(self, module: ModuleType, game: TriggleRules) -> None:
@@ -60,27 +60,6 @@ class TriggleKernel(NativeAlphaBeta):
             -1 if state.to_move is None else state.to_move,
             withdrawn,
         )
-
-    def playouts(self, state: TriggleState, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
-        result: tuple[int, tuple[float, ...]] = self.module.playouts(
-            self.board, self.snapshot(state), count, seed
-        )
-        return result
-
-    def random_game(self, state: TriggleState, seed: int) -> list[Band]:
-        bands = self.bands
-        return [bands[i] for i in self.module.random_game(self.board, self.snapshot(state), seed)]
-
-    def legal_moves(self, state: TriggleState) -> list[Band]:
-        bands = self.bands
-        return [bands[i] for i in self.module.legal(self.board, self.snapshot(state))]
-
-    def perft(self, state: TriggleState, depth: int) -> int:
-        count: int = self.module.perft(self.board, self.snapshot(state), depth)
-        return count
-
-    def search(self, state: TriggleState, seed: int, exploration: float) -> NativeSearch:
-        return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 
     def move(self, index: int) -> Band:
         return self.bands[index]
