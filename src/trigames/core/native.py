@@ -30,7 +30,7 @@ from typing import Any, Protocol
 #: The environment variable that forces the pure engine everywhere when set to ``1``.
 PURE_VARIABLE = "TRIGAMES_PURE"
 #: The games with a kernel, by name.
-KERNEL_GAMES = ("triggle", "tricolor", "trig")
+KERNEL_GAMES = ("triggle", "tricolor", "trig", "trugo")
 
 _MASK64 = (1 << 64) - 1
 #: The most memory (bytes) a native search tree takes: past it the tree stops growing and the

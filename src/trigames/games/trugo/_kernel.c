@@ -1,0 +1,758 @@
+/* Trugo's native kernel: the moves of rules.py for the hot loops (random playouts, perft, the
+ * MCTS player's simulations). rules.py is the reference; every step here mirrors TrugoState
+ * (legal_moves with _tile_moves, removable and _piece_moves; apply_code with _captures,
+ * _capture_groups and _judge; the position hash and its `seen` counts), and tests/native
+ * proves them equal.
+ *
+ * Cells and junctions are the ids of the game's TileWindow, whose tables the board capsule
+ * holds (a window of radius `tiles`: up to 24,571 cells and 49,686 junctions for 90 tiles).
+ * A state holds only what is on the board, in short sorted arrays: the placed tiles (at most
+ * 90) and the stacks (at most 148: one per full junction), so its size does not grow with the
+ * window.
+ *
+ * Repetition. The rules count how often each position hash occurred since the state was made
+ * (`seen`) and draw at the third time. A position can only come back while its tiles and its
+ * pieces are the same: in the waxing phase tiles are only added (a position can only equal
+ * one since the last placement, W_k for k tiles), and in the waning phase tiles and pieces are
+ * only taken away (one since the last capture or removal: the "run", at most waning_limit + 1
+ * positions since `quiet` counts them), except that a waning layout of k tiles may be the
+ * layout of the first k tiles laid, whose waxing positions W_k it may then repeat. So a state
+ * keeps the hashes of its waxing positions by tile count and those of its waning run: at most
+ * `history` = waning_limit + 1 + 8 * tiles + 256 positions (TRUGO_HISTORY, 88 KiB, with the
+ * largest options). Random games stay far within it (their waxing phase is about the number
+ * of tiles); a line whose waxing phase outgrows the room is counted in `trugo_overflows`, and
+ * trigames.games.trugo.native then plays it on the Python engine instead.
+ *
+ * A move is a number: 3 t + o places a tile on cell t in orientation o, 3 T + t removes the
+ * tile of cell t, 4 T passes, and 4 T + 1 + a J + b moves the piece on junction a to b, for T
+ * cells and J junctions. With 90 tiles that passes 2^31: move numbers are unsigned, handed
+ * over as C ints (Python reads them modulo 2^32).
+ *
+ * A snapshot of a state (trigames.games.trugo.native) is
+ *   (to_move, winners, pool, quiet, supply, hash, tiles, stacks, waxing, run)
+ * with to_move -1 once the game is over, winners a mask of seats (0 while it goes on), supply
+ * the pieces in hand per seat, tiles a flat list of (cell, orientation, rank), stacks a flat
+ * list of (junction, bottom, top) sorted by junction, waxing a flat list of (tiles, hash) of
+ * the waxing positions in order and run the hashes of the waning run. A tile's rank is the
+ * number of tiles on the board once it was laid (the tiles the state started with share
+ * theirs). */
+#define PY_SSIZE_T_CLEAN
+#define Py_LIMITED_API 0x030B0000
+#include <Python.h>
+
+#include "tg_common.h"
+
+#define TRUGO_MAX_TILES 90
+#define TRUGO_MAX_STACKS 160                       /* full junctions: 148 for 90 tiles */
+#define TRUGO_MAX_CORNERS (6 * TRUGO_MAX_TILES)   /* junctions on the placed tiles, bound */
+#define TRUGO_HISTORY (10000 + 1 + 8 * TRUGO_MAX_TILES + 256)
+
+#if defined(_MSC_VER)
+#define TRUGO_THREAD __declspec(thread)
+#else
+#define TRUGO_THREAD _Thread_local
+#endif
+
+/* Lines whose history outgrew a state's room, on this thread (read and reset by overflows()). */
+static TRUGO_THREAD long trugo_overflows;
+
+typedef struct {
+    int cells, junctions, origin;
+    int tiles, stacking, limit;
+    int history;               /* hashes a state keeps */
+    int max_moves;
+    int *corners;              /* cells x 6: the junctions of each cell's corners */
+    int *neighbours;           /* cells x 6: the cell across each edge, -1 off the window */
+    int *around;               /* junctions x 3: the cells around it, -1 off the window */
+    signed char *corner;       /* junctions x 3: its corner in each of those cells */
+    int *near;                 /* junctions x 3: the junctions one edge away, sorted, -1 */
+    unsigned char *light;      /* junctions */
+    signed char partner[3][6]; /* the corner a band joins to each corner, -1 for a cap */
+    unsigned char free_run[64], splits[64];
+} trugo_board;
+
+typedef struct {
+    int to_move;  /* -1 once over */
+    int winners;  /* a mask of seats once over */
+    int pool, quiet, supply[2], count[2];
+    int tiles, stacks;    /* tiles placed, stacks on the board */
+    int waxing, run;      /* hashes kept: waxing positions, then the waning run */
+    uint64_t hash;
+    int tile[TRUGO_MAX_TILES];  /* the placed tiles' cells, sorted */
+    unsigned char orient[TRUGO_MAX_TILES], rank[TRUGO_MAX_TILES];
+    int stack[TRUGO_MAX_STACKS];  /* the junctions holding pieces, sorted */
+    signed char bottom[TRUGO_MAX_STACKS], top[TRUGO_MAX_STACKS];
+    /* waxing positions with k tiles: history[wax_from[k] : wax_to[k]] */
+    unsigned short wax_from[TRUGO_MAX_TILES + 1], wax_to[TRUGO_MAX_TILES + 1];
+    uint64_t history[TRUGO_HISTORY];  /* only the first board->history are copied */
+} trugo_state;
+
+#define TG_STATE_MAX sizeof(trugo_state)
+#define BOARD_NAME "trigames.games.trugo.board"
+
+/* --- the position hash: rules.py's _mix, STACK_KEYS, TILE_KEYS and SIDE_KEY --------------- */
+
+static uint64_t trugo_mix(uint64_t n) {
+    uint64_t z = n * 0x9E3779B97F4A7C15ULL + 0x20070718ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) >> 1;
+}
+
+static int trugo_stack_code(int bottom, int top) {
+    if (top < 0) return 0;
+    if (bottom < 0) return 1 + top;
+    return 3 + 2 * bottom + top;
+}
+
+static uint64_t trugo_stack_key(int j, int code) {
+    return code ? trugo_mix(3 * (7 * (uint64_t)j + (uint64_t)code)) : 0;
+}
+
+static uint64_t trugo_tile_key(int t, int o) { return trugo_mix(3 * (3 * (uint64_t)t + (uint64_t)o) + 1); }
+
+#define TRUGO_SIDE_KEY trugo_mix(2)
+
+/* --- looking things up ---------------------------------------------------------------------- */
+
+/* The index of `key` in the sorted `items`, or -1. */
+static int trugo_find(const int *items, int n, int key) {
+    int low = 0, high = n;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (items[mid] < key) low = mid + 1;
+        else high = mid;
+    }
+    return low < n && items[low] == key ? low : -1;
+}
+
+static int trugo_place_of(const int *items, int n, int key) {  /* the first index >= key */
+    int low = 0, high = n;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (items[mid] < key) low = mid + 1;
+        else high = mid;
+    }
+    return low;
+}
+
+static int trugo_orient(const trugo_state *s, int t) {
+    int i = t < 0 ? -1 : trugo_find(s->tile, s->tiles, t);
+    return i < 0 ? -1 : s->orient[i];
+}
+
+/* The placed tiles around junction j (3: a full junction). */
+static int trugo_full(const trugo_board *b, const trugo_state *s, int j) {
+    int n = 0;
+    for (int k = 0; k < 3; k++) n += trugo_orient(s, b->around[3 * j + k]) >= 0;
+    return n;
+}
+
+static int trugo_top(const trugo_state *s, int j) {
+    int i = trugo_find(s->stack, s->stacks, j);
+    return i < 0 ? -1 : s->top[i];
+}
+
+static int trugo_bottom(const trugo_state *s, int j) {
+    int i = trugo_find(s->stack, s->stacks, j);
+    return i < 0 ? -1 : s->bottom[i];
+}
+
+/* The junctions j's bands lead to (TrugoState.links), into out; returns how many. */
+static int trugo_links(const trugo_board *b, const trugo_state *s, int j, int *out) {
+    int n = 0;
+    for (int k = 0; k < 3; k++) {
+        int t = b->around[3 * j + k], o = trugo_orient(s, t);
+        if (o < 0) continue;
+        int partner = b->partner[o][(int)b->corner[3 * j + k]];
+        if (partner >= 0) out[n++] = b->corners[6 * t + partner];
+    }
+    return n;
+}
+
+/* A small set of junctions (ids below 2^31), for the walks of one move generation. */
+#define TRUGO_SET_SLOTS 2048
+typedef struct {
+    int slot[TRUGO_SET_SLOTS];
+    int items[TRUGO_MAX_CORNERS + 8];
+    int n;
+} trugo_set;
+
+static void trugo_set_clear(trugo_set *set) {
+    for (int i = 0; i < set->n; i++) {
+        unsigned h = ((unsigned)set->items[i] * 2654435761u) >> 21;
+        while (set->slot[h] != set->items[i]) h = (h + 1) & (TRUGO_SET_SLOTS - 1);
+        set->slot[h] = -1;
+    }
+    set->n = 0;
+}
+
+static void trugo_set_init(trugo_set *set) {
+    memset(set->slot, -1, sizeof set->slot);
+    set->n = 0;
+}
+
+/* Adds j; returns 1 if it was not there. */
+static int trugo_set_add(trugo_set *set, int j) {
+    unsigned h = ((unsigned)j * 2654435761u) >> 21;
+    while (set->slot[h] >= 0) {
+        if (set->slot[h] == j) return 0;
+        h = (h + 1) & (TRUGO_SET_SLOTS - 1);
+    }
+    set->slot[h] = j;
+    set->items[set->n++] = j;
+    return 1;
+}
+
+static int trugo_set_has(const trugo_set *set, int j) {
+    unsigned h = ((unsigned)j * 2654435761u) >> 21;
+    while (set->slot[h] >= 0) {
+        if (set->slot[h] == j) return 1;
+        h = (h + 1) & (TRUGO_SET_SLOTS - 1);
+    }
+    return 0;
+}
+
+static void trugo_sort(int *items, int n) {  /* insertion sort: short lists */
+    for (int i = 1; i < n; i++) {
+        int x = items[i], k = i - 1;
+        while (k >= 0 && items[k] > x) { items[k + 1] = items[k]; k--; }
+        items[k + 1] = x;
+    }
+}
+
+static int trugo_unique(int *items, int n) {  /* sorted items without repeats */
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (m == 0 || items[m - 1] != items[i]) items[m++] = items[i];
+    return m;
+}
+
+/* --- move generation ------------------------------------------------------------------------ */
+
+#define TRUGO_PLACE(b, t, o) (3 * (t) + (o))
+#define TRUGO_REMOVE(b, t) (3 * (b)->cells + (t))
+#define TRUGO_PASS(b) (4 * (b)->cells)
+#define TRUGO_MOVE(b, a, d) \
+    ((int)(4u * (unsigned)(b)->cells + 1u + (unsigned)(a) * (unsigned)(b)->junctions + (unsigned)(d)))
+
+/* TrugoState._connected_without: whether the tiles other than the one in slot `gone` are one
+ * connected layout. */
+static int trugo_connected_without(const trugo_board *b, const trugo_state *s, int gone) {
+    unsigned char seen[TRUGO_MAX_TILES] = {0};
+    int todo[TRUGO_MAX_TILES], n = 0, found = 1;
+    int start = gone == 0 ? 1 : 0;
+    seen[start] = 1;
+    todo[n++] = start;
+    while (n) {
+        int t = s->tile[todo[--n]];
+        for (int k = 0; k < 6; k++) {
+            int i = trugo_find(s->tile, s->tiles, b->neighbours[6 * t + k]);
+            if (b->neighbours[6 * t + k] < 0 || i < 0 || i == gone || seen[i]) continue;
+            seen[i] = 1;
+            todo[n++] = i;
+            found++;
+        }
+    }
+    return found == s->tiles - 1;
+}
+
+/* TrugoState.removable, for the tile in slot i */
+static int trugo_removable(const trugo_board *b, const trugo_state *s, int i) {
+    int t = s->tile[i], present = 0;
+    for (int k = 0; k < 6; k++)
+        if (trugo_orient(s, b->neighbours[6 * t + k]) >= 0) present |= 1 << k;
+    if (!b->free_run[present]) return 0;
+    return !b->splits[present] || trugo_connected_without(b, s, i);
+}
+
+/* The destinations of the piece on junction `from` (TrugoState._piece_moves), sorted. */
+static int trugo_destinations(const trugo_board *b, const trugo_state *s, int from,
+                              trugo_set *seen, int *dests) {
+    int empties[TRUGO_MAX_CORNERS + 8], todo[TRUGO_MAX_CORNERS + 8];
+    int nd = 0, ne = 0, nt = 0, links[3];
+    trugo_set_clear(seen);
+    trugo_set_add(seen, from);
+    empties[ne++] = from;
+    todo[nt++] = from;
+    while (nt) {
+        int x = todo[--nt], count = trugo_links(b, s, x, links);
+        for (int k = 0; k < count; k++) {
+            int y = links[k];
+            if (!trugo_set_add(seen, y)) continue;
+            if (trugo_full(b, s, y) == 3) {
+                int i = trugo_find(s->stack, s->stacks, y);
+                if (i < 0) {
+                    dests[nd++] = y;
+                    empties[ne++] = y;
+                    todo[nt++] = y;
+                } else if (b->stacking && s->bottom[i] < 0) {
+                    dests[nd++] = y;
+                }
+            } else {
+                todo[nt++] = y;
+            }
+        }
+    }
+    for (int e = 0; e < ne; e++)
+        for (int k = 0; k < 3; k++) {
+            int z = b->near[3 * empties[e] + k];
+            if (z < 0 || trugo_full(b, s, z) != 3) continue;
+            int i = trugo_find(s->stack, s->stacks, z);
+            if (i < 0 || (b->stacking && s->bottom[i] < 0)) dests[nd++] = z;
+        }
+    trugo_sort(dests, nd);
+    return trugo_unique(dests, nd);
+}
+
+/* TrugoState.legal_moves: the moves in order into `moves` (if not null); returns how many, or
+ * with `pick` >= 0 the move of that rank. */
+static int trugo_walk(const trugo_board *b, const trugo_state *s, int *moves, int pick) {
+    int player = s->to_move, n = 0;
+    if (player < 0) return 0;
+#define TRUGO_EMIT(m) do { int move_ = (m); if (n == pick) return move_; if (moves) moves[n] = move_; n++; } while (0)
+    if (s->pool > 0) {
+        int frontier[6 * TRUGO_MAX_TILES + 1], nf = 0;
+        if (s->tiles == 0) frontier[nf++] = b->origin;
+        for (int i = 0; i < s->tiles; i++)
+            for (int k = 0; k < 6; k++) {
+                int c = b->neighbours[6 * s->tile[i] + k];
+                if (c >= 0 && trugo_find(s->tile, s->tiles, c) < 0) frontier[nf++] = c;
+            }
+        trugo_sort(frontier, nf);
+        nf = trugo_unique(frontier, nf);
+        for (int i = 0; i < nf; i++)
+            for (int o = 0; o < 3; o++) TRUGO_EMIT(TRUGO_PLACE(b, frontier[i], o));
+    } else {
+        for (int i = 0; i < s->tiles; i++)
+            if (trugo_removable(b, s, i)) TRUGO_EMIT(TRUGO_REMOVE(b, s->tile[i]));
+    }
+    if (s->stacks) {
+        trugo_set seen;
+        int dests[TRUGO_MAX_CORNERS * 4];
+        trugo_set_init(&seen);
+        for (int i = 0; i < s->stacks; i++) {
+            if (s->top[i] != player) continue;
+            int from = s->stack[i], nd = trugo_destinations(b, s, from, &seen, dests);
+            for (int k = 0; k < nd; k++) TRUGO_EMIT(TRUGO_MOVE(b, from, dests[k]));
+        }
+    }
+    if (n == 0) TRUGO_EMIT(TRUGO_PASS(b));
+#undef TRUGO_EMIT
+    return n;
+}
+
+static int trugo_legal(const void *ctx, const void *state, int *moves) {
+    return trugo_walk(ctx, state, moves, -1);
+}
+
+static int trugo_random_move(const void *ctx, const void *state, tg_rng *rng) {
+    int n = trugo_walk(ctx, state, NULL, -1);
+    return trugo_walk(ctx, state, NULL, tg_below(rng, n));
+}
+
+/* --- playing -------------------------------------------------------------------------------- */
+
+/* TrugoState._set: put a stack on junction j (top -1: none). */
+static void trugo_set_stack(trugo_state *s, int j, int bottom, int top) {
+    int i = trugo_place_of(s->stack, s->stacks, j);
+    int there = i < s->stacks && s->stack[i] == j;
+    int old_bottom = there ? s->bottom[i] : -1, old_top = there ? s->top[i] : -1;
+    if (old_top >= 0) {
+        s->count[old_top]--;
+        if (old_bottom >= 0) s->count[old_bottom]--;
+    }
+    if (top >= 0) {
+        s->count[top]++;
+        if (bottom >= 0) s->count[bottom]++;
+    }
+    s->hash ^= trugo_stack_key(j, trugo_stack_code(old_bottom, old_top))
+               ^ trugo_stack_key(j, trugo_stack_code(bottom, top));
+    if (top < 0) {
+        if (!there) return;
+        int after = s->stacks - i - 1;
+        memmove(s->stack + i, s->stack + i + 1, sizeof(int) * (size_t)after);
+        memmove(s->bottom + i, s->bottom + i + 1, (size_t)after);
+        memmove(s->top + i, s->top + i + 1, (size_t)after);
+        s->stacks--;
+        return;
+    }
+    if (!there) {
+        int after = s->stacks - i;
+        memmove(s->stack + i + 1, s->stack + i, sizeof(int) * (size_t)after);
+        memmove(s->bottom + i + 1, s->bottom + i, (size_t)after);
+        memmove(s->top + i + 1, s->top + i, (size_t)after);
+        s->stack[i] = j;
+        s->stacks++;
+    }
+    s->bottom[i] = (signed char)bottom;
+    s->top[i] = (signed char)top;
+}
+
+static void trugo_add_tile(trugo_state *s, int t, int o, int rank) {
+    int i = trugo_place_of(s->tile, s->tiles, t), after = s->tiles - i;
+    memmove(s->tile + i + 1, s->tile + i, sizeof(int) * (size_t)after);
+    memmove(s->orient + i + 1, s->orient + i, (size_t)after);
+    memmove(s->rank + i + 1, s->rank + i, (size_t)after);
+    s->tile[i] = t;
+    s->orient[i] = (unsigned char)o;
+    s->rank[i] = (unsigned char)rank;
+    s->tiles++;
+    s->hash ^= trugo_tile_key(t, o);
+}
+
+static void trugo_drop_tile(trugo_state *s, int t) {
+    int i = trugo_find(s->tile, s->tiles, t), after = s->tiles - i - 1;
+    s->hash ^= trugo_tile_key(t, s->orient[i]);
+    memmove(s->tile + i, s->tile + i + 1, sizeof(int) * (size_t)after);
+    memmove(s->orient + i, s->orient + i + 1, (size_t)after);
+    memmove(s->rank + i, s->rank + i + 1, (size_t)after);
+    s->tiles--;
+}
+
+/* TrugoState._capture_groups: take `player`'s surrounded groups among the candidates; the
+ * junctions where a pinned piece was released go to `released`. */
+static void trugo_capture_groups(const trugo_board *b, trugo_state *s, int player,
+                                 const int *candidates, int count, int *lost, int *released,
+                                 int *nreleased, trugo_set *seen) {
+    int group[TRUGO_MAX_STACKS];
+    trugo_set_clear(seen);
+    for (int c = 0; c < count; c++) {
+        int start = candidates[c];
+        if (start < 0 || trugo_top(s, start) != player || trugo_set_has(seen, start)) continue;
+        int n = 0, free = 0;
+        group[n++] = start;
+        trugo_set_add(seen, start);
+        for (int g = 0; g < n; g++)
+            for (int k = 0; k < 3; k++) {
+                int z = b->near[3 * group[g] + k];
+                if (z < 0) continue;
+                int top = trugo_top(s, z);
+                if (top < 0 || trugo_full(b, s, z) != 3) free = 1;
+                else if (top == player && trugo_set_add(seen, z)) group[n++] = z;
+            }
+        if (free) continue;
+        for (int g = 0; g < n; g++) {
+            int j = group[g], below = trugo_bottom(s, j);
+            lost[player]++;
+            if (below == player) {
+                lost[player]++;
+                trugo_set_stack(s, j, -1, -1);
+            } else if (below >= 0) {
+                trugo_set_stack(s, j, -1, below);
+                if (released) released[(*nreleased)++] = j;
+            } else {
+                trugo_set_stack(s, j, -1, -1);
+            }
+        }
+    }
+}
+
+/* TrugoState._captures: returns the pieces captured. */
+static int trugo_captures(const trugo_board *b, trugo_state *s, int mover, const int *changed,
+                          int count) {
+    int candidates[6 * 4 + TRUGO_MAX_STACKS], n = 0, lost[2] = {0, 0};
+    int released[TRUGO_MAX_STACKS], nreleased = 0;
+    trugo_set seen;
+    trugo_set_init(&seen);
+    for (int c = 0; c < count; c++) {
+        candidates[n++] = changed[c];
+        for (int k = 0; k < 3; k++) candidates[n++] = b->near[3 * changed[c] + k];
+    }
+    trugo_capture_groups(b, s, 1 - mover, candidates, n, lost, released, &nreleased, &seen);
+    for (int r = 0; r < nreleased; r++) candidates[n++] = released[r];
+    trugo_capture_groups(b, s, mover, candidates, n, lost, NULL, NULL, &seen);
+    return lost[0] + lost[1];
+}
+
+static int trugo_count_in(const uint64_t *hashes, int from, int to, uint64_t hash) {
+    int n = 0;
+    for (int i = from; i < to; i++) n += hashes[i] == hash;
+    return n;
+}
+
+/* Keeps the new position's hash and returns how often it occurred (the rules' seen[hash]). */
+static int trugo_remember(const trugo_board *b, trugo_state *s, int fresh_run) {
+    uint64_t hash = s->hash;
+    int k = s->tiles, room = b->history - (b->limit + 1), seen = 1;
+    if (s->pool > 0) {  /* a waxing position: only W_k can hold it */
+        seen += trugo_count_in(s->history, s->wax_from[k], s->wax_to[k], hash);
+        if (s->waxing < room) {
+            s->history[s->waxing++] = hash;
+            s->wax_to[k] = (unsigned short)s->waxing;
+        } else {
+            trugo_overflows++;
+        }
+        return seen;
+    }
+    if (fresh_run) s->run = 0;
+    int *run = &s->run;
+    seen += trugo_count_in(s->history, s->waxing, s->waxing + *run, hash);
+    if (k <= TRUGO_MAX_TILES && s->wax_to[k] > s->wax_from[k]) {
+        int latest = 0;  /* is the layout that of the first k tiles laid? */
+        for (int i = 0; i < s->tiles; i++) if (s->rank[i] > latest) latest = s->rank[i];
+        if (latest <= k) seen += trugo_count_in(s->history, s->wax_from[k], s->wax_to[k], hash);
+    }
+    if (s->waxing + *run < b->history) s->history[s->waxing + (*run)++] = hash;
+    else trugo_overflows++;
+    return seen;
+}
+
+/* TrugoState.apply_code with _judge */
+static void trugo_apply(const void *ctx, void *state, int move) {
+    const trugo_board *b = ctx;
+    trugo_state *s = state;
+    unsigned code = (unsigned)move, cells = (unsigned)b->cells;
+    int mover = s->to_move, opponent = 1 - mover, was_waning = s->pool == 0;
+    int changed[6], nchanged = 0, captured = 0, removal = 0;
+    if (code < 3 * cells) {
+        int t = (int)(code / 3), o = (int)(code % 3);
+        trugo_add_tile(s, t, o, s->tiles + 1);
+        s->pool--;
+        for (int c = 0; c < 6; c++) {
+            int j = b->corners[6 * t + c];
+            if (trugo_full(b, s, j) != 3) continue;
+            int owner = b->light[j] ? 0 : 1;
+            if (s->supply[owner] > 0) {
+                s->supply[owner]--;
+                trugo_set_stack(s, j, -1, owner);
+            }
+            changed[nchanged++] = j;
+        }
+        if (s->pool > 0) {  /* a new tile count: its waxing positions start here */
+            s->wax_from[s->tiles] = s->wax_to[s->tiles] = (unsigned short)s->waxing;
+        }
+    } else if (code < 4 * cells) {
+        int t = (int)(code - 3 * cells);
+        removal = 1;
+        for (int c = 0; c < 6; c++) {
+            int j = b->corners[6 * t + c];
+            if (trugo_full(b, s, j) == 3 && trugo_top(s, j) >= 0) trugo_set_stack(s, j, -1, -1);
+        }
+        trugo_drop_tile(s, t);
+    } else if (code > 4 * cells) {
+        unsigned rest = code - 4 * cells - 1;
+        int a = (int)(rest / (unsigned)b->junctions), d = (int)(rest % (unsigned)b->junctions);
+        trugo_set_stack(s, a, -1, trugo_bottom(s, a));
+        int top = trugo_top(s, d);
+        trugo_set_stack(s, d, top >= 0 ? top : -1, mover);
+        changed[nchanged++] = a;
+        changed[nchanged++] = d;
+    }
+    if (nchanged) captured = trugo_captures(b, s, mover, changed, nchanged);
+    if (captured || removal) s->quiet = 0;
+    else if (was_waning) s->quiet++;
+    s->hash ^= TRUGO_SIDE_KEY;
+    int seen = trugo_remember(b, s, !was_waning || captured || removal);
+    s->to_move = opponent;
+    if (s->pool == 0 && !(s->count[0] && s->count[1])) {
+        s->winners = 1 << (s->count[opponent] ? opponent : mover);
+        s->to_move = -1;
+    } else if (seen >= 3 || s->quiet >= b->limit) {
+        s->winners = 3;
+        s->to_move = -1;
+    }
+}
+
+static int trugo_mover(const void *ctx, const void *state) {
+    return ((const trugo_state *)state)->to_move;
+}
+
+static void trugo_rewards(const void *ctx, const void *state, double *out) {
+    int winners = ((const trugo_state *)state)->winners;
+    double share = winners == 3 ? 0.5 : 1.0;
+    out[0] = winners & 1 ? share : 0.0;
+    out[1] = winners & 2 ? share : 0.0;
+}
+
+#include "tg_engine.h"
+
+/* --- reading snapshots ---------------------------------------------------------------------- */
+
+static int trugo_bad(const char *message) {
+    PyErr_SetString(PyExc_ValueError, message);
+    return -1;
+}
+
+static long trugo_item(PyObject *list, Py_ssize_t i) { return PyLong_AsLong(PyList_GetItem(list, i)); }
+
+static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
+    trugo_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
+    if (!b) return -1;
+    trugo_state *s = state;
+    memset(s, 0, offsetof(trugo_state, history));
+    PyObject *hash, *tiles, *stacks, *waxing, *run;
+    if (!PyArg_ParseTuple(snapshot, "iiii(ii)OO!O!O!O!", &s->to_move, &s->winners, &s->pool,
+                          &s->quiet, &s->supply[0], &s->supply[1], &hash, &PyList_Type, &tiles,
+                          &PyList_Type, &stacks, &PyList_Type, &waxing, &PyList_Type, &run))
+        return -1;
+    s->hash = PyLong_AsUnsignedLongLongMask(hash);
+    Py_ssize_t nt = PyList_Size(tiles) / 3, ns = PyList_Size(stacks) / 3;
+    Py_ssize_t nw = PyList_Size(waxing) / 2, nr = PyList_Size(run);
+    if (s->to_move < -1 || s->to_move > 1 || s->winners < 0 || s->winners > 3)
+        return trugo_bad("to_move or winners is out of range");
+    if (nt > b->tiles || ns > TRUGO_MAX_STACKS) return trugo_bad("more tiles or stacks than a game has");
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        long t = trugo_item(tiles, 3 * i), o = trugo_item(tiles, 3 * i + 1);
+        long rank = trugo_item(tiles, 3 * i + 2);
+        if (t < 0 || t >= b->cells || o < 0 || o > 2 || rank < 0 || rank > b->tiles
+            || trugo_orient(s, (int)t) >= 0)
+            return PyErr_Occurred() ? -1 : trugo_bad("a tile is out of range");
+        trugo_add_tile(s, (int)t, (int)o, (int)rank);
+    }
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        long j = trugo_item(stacks, 3 * i), bottom = trugo_item(stacks, 3 * i + 1);
+        long top = trugo_item(stacks, 3 * i + 2);
+        if (j < 0 || j >= b->junctions || bottom < -1 || bottom > 1 || top < 0 || top > 1
+            || trugo_top(s, (int)j) >= 0)
+            return PyErr_Occurred() ? -1 : trugo_bad("a stack is out of range");
+        trugo_set_stack(s, (int)j, (int)bottom, (int)top);
+    }
+    s->hash = PyLong_AsUnsignedLongLongMask(hash);  /* the rules' own, side and all */
+    int room = b->history - (b->limit + 1);
+    if (nw > room || nr > b->limit + 1) {
+        PyErr_SetString(PyExc_OverflowError, "the state's history is longer than the kernel keeps");
+        return -1;
+    }
+    int last = -1;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        long k = trugo_item(waxing, 2 * i);
+        if (k < 0 || k > TRUGO_MAX_TILES || k < last) return trugo_bad("bad waxing positions");
+        if (k != last) s->wax_from[k] = (unsigned short)i;
+        s->history[i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(waxing, 2 * i + 1));
+        s->wax_to[k] = (unsigned short)(i + 1);
+        last = (int)k;
+    }
+    s->waxing = (int)nw;
+    for (Py_ssize_t i = 0; i < nr; i++)
+        s->history[nw + i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(run, i));
+    s->run = (int)nr;
+    if (PyErr_Occurred()) return -1;
+    g->ctx = b;
+    g->state_size = offsetof(trugo_state, history) + sizeof(uint64_t) * (size_t)b->history;
+    g->num_players = 2;
+    g->max_moves = b->max_moves;
+    g->legal = trugo_legal;
+    g->random_move = trugo_random_move;
+    g->apply = trugo_apply;
+    g->mover = trugo_mover;
+    g->rewards = trugo_rewards;
+    return 0;
+}
+
+/* --- the board capsule ---------------------------------------------------------------------- */
+
+static void board_free(PyObject *capsule) {
+    trugo_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
+    if (!b) return;
+    free(b->corners);
+    free(b->neighbours);
+    free(b->around);
+    free(b->corner);
+    free(b->near);
+    free(b->light);
+    free(b);
+}
+
+/* A flat list of ints from `low` to `high - 1` into a new array of `count`. */
+static int *trugo_ints(PyObject *list, Py_ssize_t count, long low, long high) {
+    if (!PyList_Check(list) || PyList_Size(list) != count) {
+        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
+        return NULL;
+    }
+    int *items = malloc(sizeof(int) * (size_t)(count ? count : 1));
+    if (!items) return (int *)PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long value = PyLong_AsLong(PyList_GetItem(list, i));
+        if (value < low || value >= high) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "an entry is out of range");
+            free(items);
+            return NULL;
+        }
+        items[i] = (int)value;
+    }
+    return items;
+}
+
+/* board(options, corners, neighbours, around, near, light, partner, free_run, splits)
+ * -> a board capsule. options: (cells, junctions, origin, tiles, stacking, waning_limit,
+ * max_moves, waxing room); the tables flat lists (see TrugoKernel). */
+static PyObject *py_board(PyObject *self, PyObject *args) {
+    int cells, junctions, origin, tiles, stacking, limit, max_moves, room;
+    PyObject *corners, *neighbours, *around, *near, *light, *partner, *free_run, *splits;
+    if (!PyArg_ParseTuple(args, "(iiiiiiii)OOOOOOOO", &cells, &junctions, &origin, &tiles,
+                          &stacking, &limit, &max_moves, &room, &corners, &neighbours, &around, &near,
+                          &light, &partner, &free_run, &splits))
+        return NULL;
+    if (cells < 1 || junctions < 1 || origin < 0 || origin >= cells || tiles < 1
+        || tiles > TRUGO_MAX_TILES || limit < 1 || max_moves < 1 || room < 1
+        || limit + 1 + room > TRUGO_HISTORY
+        || (double)junctions * junctions + 4.0 * cells + 1 > 4294967295.0) {
+        PyErr_SetString(PyExc_ValueError, "the board is beyond what the kernel holds");
+        return NULL;
+    }
+    trugo_board *b = calloc(1, sizeof *b);
+    if (!b) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(b, BOARD_NAME, board_free);
+    if (!capsule) { free(b); return NULL; }
+    b->cells = cells;
+    b->junctions = junctions;
+    b->origin = origin;
+    b->tiles = tiles;
+    b->stacking = stacking;
+    b->limit = limit;
+    b->max_moves = max_moves;
+    b->history = limit + 1 + room;
+    int *corner = NULL, *lights = NULL, *partners = NULL, *runs = NULL, *split = NULL;
+    if (!(b->corners = trugo_ints(corners, 6 * (Py_ssize_t)cells, 0, junctions))
+        || !(b->neighbours = trugo_ints(neighbours, 6 * (Py_ssize_t)cells, -1, cells))
+        || !(b->around = malloc(sizeof(int) * 3 * (size_t)junctions))
+        || !(corner = trugo_ints(around, 6 * (Py_ssize_t)junctions, -1, cells))
+        || !(b->near = trugo_ints(near, 3 * (Py_ssize_t)junctions, -1, junctions))
+        || !(lights = trugo_ints(light, junctions, 0, 2))
+        || !(partners = trugo_ints(partner, 18, -1, 6))
+        || !(runs = trugo_ints(free_run, 64, 0, 2)) || !(split = trugo_ints(splits, 64, 0, 2))
+        || !(b->corner = malloc(3 * (size_t)junctions))
+        || !(b->light = malloc((size_t)junctions))) {
+        free(corner); free(lights); free(partners); free(runs); free(split);
+        Py_DECREF(capsule);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    /* around: (cell, corner) pairs per junction, -1 for a cell off the window */
+    for (int j = 0; j < junctions; j++)
+        for (int k = 0; k < 3; k++) {
+            b->around[3 * j + k] = corner[6 * j + 2 * k];
+            b->corner[3 * j + k] = (signed char)(corner[6 * j + 2 * k + 1] < 0 ? 0 : corner[6 * j + 2 * k + 1]);
+        }
+    for (int j = 0; j < junctions; j++) b->light[j] = (unsigned char)lights[j];
+    for (int o = 0; o < 3; o++)
+        for (int c = 0; c < 6; c++) b->partner[o][c] = (signed char)partners[6 * o + c];
+    for (int m = 0; m < 64; m++) {
+        b->free_run[m] = (unsigned char)runs[m];
+        b->splits[m] = (unsigned char)split[m];
+    }
+    free(corner); free(lights); free(partners); free(runs); free(split);
+    return capsule;
+}
+
+/* overflows() -> the lines whose history outgrew a state's room on this thread since the last
+ * call (0: every count of repeated positions was exact) */
+static PyObject *py_overflows(PyObject *self, PyObject *args) {
+    long n = trugo_overflows;
+    trugo_overflows = 0;
+    return PyLong_FromLong(n);
+}
+
+static PyMethodDef methods[] = {
+    {"board", py_board, METH_VARARGS, "board(...) -> the tables of a Trugo game"},
+    {"overflows", py_overflows, METH_NOARGS, "overflows() -> histories outgrown since last asked"},
+    TG_ENGINE_METHODS,
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel", "Trugo's native kernel (see rules.py, the reference).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
