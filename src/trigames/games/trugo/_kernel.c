@@ -43,9 +43,11 @@
 #include "tg_common.h"
 
 #define TRUGO_MAX_TILES 90
-#define TRUGO_MAX_STACKS 160                       /* full junctions: 148 for 90 tiles */
-#define TRUGO_MAX_CORNERS (6 * TRUGO_MAX_TILES)   /* junctions on the placed tiles, bound */
+#define TRUGO_MAX_FRONTIER (4 * TRUGO_MAX_TILES)  /* empty cells next to n tiles: 2 n + 4 */
 #define TRUGO_HISTORY (10000 + 1 + 8 * TRUGO_MAX_TILES + 256)
+/* The junctions on n connected tiles: at most 4 n + 2 (each tile beyond the first shares an
+ * edge, two corners, with the layout). */
+#define TRUGO_MAX_JUNCTIONS (4 * TRUGO_MAX_TILES + 2)
 
 #if defined(_MSC_VER)
 #define TRUGO_THREAD __declspec(thread)
@@ -61,34 +63,51 @@ typedef struct {
     int tiles, stacking, limit;
     int history;               /* hashes a state keeps */
     int max_moves;
+    size_t junction_bytes;     /* a state's junction table, rounded up to 8 bytes */
     int *corners;              /* cells x 6: the junctions of each cell's corners */
     int *neighbours;           /* cells x 6: the cell across each edge, -1 off the window */
-    int *around;               /* junctions x 3: the cells around it, -1 off the window */
-    signed char *corner;       /* junctions x 3: its corner in each of those cells */
     int *near;                 /* junctions x 3: the junctions one edge away, sorted, -1 */
     unsigned char *light;      /* junctions */
     signed char partner[3][6]; /* the corner a band joins to each corner, -1 for a cap */
     unsigned char free_run[64], splits[64];
 } trugo_board;
 
+/* A junction on a placed tile (TrugoState.full, top, bottom and links of one junction). */
+typedef struct {
+    int j;
+    signed char full;         /* placed tiles around it (3: a full junction) */
+    signed char bottom, top;  /* the stack on it: seats, -1 for none */
+    signed char links;
+    int link[3];              /* the junctions its bands lead to */
+} trugo_junction;
+
 typedef struct {
     int to_move;  /* -1 once over */
     int winners;  /* a mask of seats once over */
     int pool, quiet, supply[2], count[2];
-    int tiles, stacks;    /* tiles placed, stacks on the board */
+    int tiles;            /* tiles placed */
+    int active, stacks;   /* junctions on the tiles, stacks on them */
+    int frontier_size;    /* empty cells next to the tiles, while the pool lasts */
     int waxing, run;      /* hashes kept: waxing positions, then the waning run */
     uint64_t hash;
     int tile[TRUGO_MAX_TILES];  /* the placed tiles' cells, sorted */
     unsigned char orient[TRUGO_MAX_TILES], rank[TRUGO_MAX_TILES];
-    int stack[TRUGO_MAX_STACKS];  /* the junctions holding pieces, sorted */
-    signed char bottom[TRUGO_MAX_STACKS], top[TRUGO_MAX_STACKS];
-    /* waxing positions with k tiles: history[wax_from[k] : wax_to[k]] */
+    int frontier[TRUGO_MAX_FRONTIER];  /* sorted (TrugoState.frontier) */
+    /* waxing positions with k tiles: hashes wax_from[k] to wax_to[k] - 1 */
     unsigned short wax_from[TRUGO_MAX_TILES + 1], wax_to[TRUGO_MAX_TILES + 1];
-    uint64_t history[TRUGO_HISTORY];  /* only the first board->history are copied */
+    /* then the junctions (4 tiles + 2 of them, sorted by id) and the hashes (`history`) */
+    uint64_t tail[];
 } trugo_state;
 
-#define TG_STATE_MAX sizeof(trugo_state)
+#define TG_STATE_MAX (sizeof(trugo_state) + sizeof(trugo_junction) * TRUGO_MAX_JUNCTIONS + 8 \
+                      + sizeof(uint64_t) * TRUGO_HISTORY)
 #define BOARD_NAME "trigames.games.trugo.board"
+
+static trugo_junction *trugo_junctions(const trugo_state *s) { return (trugo_junction *)s->tail; }
+
+static uint64_t *trugo_hashes(const trugo_board *b, const trugo_state *s) {
+    return (uint64_t *)((char *)s->tail + b->junction_bytes);
+}
 
 /* --- the position hash: rules.py's _mix, STACK_KEYS, TILE_KEYS and SIDE_KEY --------------- */
 
@@ -109,22 +128,13 @@ static uint64_t trugo_stack_key(int j, int code) {
     return code ? trugo_mix(3 * (7 * (uint64_t)j + (uint64_t)code)) : 0;
 }
 
-static uint64_t trugo_tile_key(int t, int o) { return trugo_mix(3 * (3 * (uint64_t)t + (uint64_t)o) + 1); }
+static uint64_t trugo_tile_key(int t, int o) {
+    return trugo_mix(3 * (3 * (uint64_t)t + (uint64_t)o) + 1);
+}
 
 #define TRUGO_SIDE_KEY trugo_mix(2)
 
 /* --- looking things up ---------------------------------------------------------------------- */
-
-/* The index of `key` in the sorted `items`, or -1. */
-static int trugo_find(const int *items, int n, int key) {
-    int low = 0, high = n;
-    while (low < high) {
-        int mid = (low + high) >> 1;
-        if (items[mid] < key) low = mid + 1;
-        else high = mid;
-    }
-    return low < n && items[low] == key ? low : -1;
-}
 
 static int trugo_place_of(const int *items, int n, int key) {  /* the first index >= key */
     int low = 0, high = n;
@@ -136,96 +146,36 @@ static int trugo_place_of(const int *items, int n, int key) {  /* the first inde
     return low;
 }
 
-static int trugo_orient(const trugo_state *s, int t) {
-    int i = t < 0 ? -1 : trugo_find(s->tile, s->tiles, t);
-    return i < 0 ? -1 : s->orient[i];
+/* The index of `key` in the sorted `items`, or -1. */
+static int trugo_find(const int *items, int n, int key) {
+    int i = trugo_place_of(items, n, key);
+    return i < n && items[i] == key ? i : -1;
 }
 
-/* The placed tiles around junction j (3: a full junction). */
-static int trugo_full(const trugo_board *b, const trugo_state *s, int j) {
-    int n = 0;
-    for (int k = 0; k < 3; k++) n += trugo_orient(s, b->around[3 * j + k]) >= 0;
-    return n;
+static int trugo_present(const trugo_state *s, int t) {
+    return t >= 0 && trugo_find(s->tile, s->tiles, t) >= 0;
 }
 
-static int trugo_top(const trugo_state *s, int j) {
-    int i = trugo_find(s->stack, s->stacks, j);
-    return i < 0 ? -1 : s->top[i];
-}
-
-static int trugo_bottom(const trugo_state *s, int j) {
-    int i = trugo_find(s->stack, s->stacks, j);
-    return i < 0 ? -1 : s->bottom[i];
-}
-
-/* The junctions j's bands lead to (TrugoState.links), into out; returns how many. */
-static int trugo_links(const trugo_board *b, const trugo_state *s, int j, int *out) {
-    int n = 0;
-    for (int k = 0; k < 3; k++) {
-        int t = b->around[3 * j + k], o = trugo_orient(s, t);
-        if (o < 0) continue;
-        int partner = b->partner[o][(int)b->corner[3 * j + k]];
-        if (partner >= 0) out[n++] = b->corners[6 * t + partner];
+static int trugo_junction_place(const trugo_state *s, int j) {  /* the first index >= j */
+    const trugo_junction *at = trugo_junctions(s);
+    int low = 0, high = s->active;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (at[mid].j < j) low = mid + 1;
+        else high = mid;
     }
-    return n;
+    return low;
 }
 
-/* A small set of junctions (ids below 2^31), for the walks of one move generation. */
-#define TRUGO_SET_SLOTS 2048
-typedef struct {
-    int slot[TRUGO_SET_SLOTS];
-    int items[TRUGO_MAX_CORNERS + 8];
-    int n;
-} trugo_set;
-
-static void trugo_set_clear(trugo_set *set) {
-    for (int i = 0; i < set->n; i++) {
-        unsigned h = ((unsigned)set->items[i] * 2654435761u) >> 21;
-        while (set->slot[h] != set->items[i]) h = (h + 1) & (TRUGO_SET_SLOTS - 1);
-        set->slot[h] = -1;
-    }
-    set->n = 0;
+/* The index of junction j in the state's table, -1 when no placed tile has it. */
+static int trugo_junction_index(const trugo_state *s, int j) {
+    int i = trugo_junction_place(s, j);
+    return i < s->active && trugo_junctions(s)[i].j == j ? i : -1;
 }
 
-static void trugo_set_init(trugo_set *set) {
-    memset(set->slot, -1, sizeof set->slot);
-    set->n = 0;
-}
-
-/* Adds j; returns 1 if it was not there. */
-static int trugo_set_add(trugo_set *set, int j) {
-    unsigned h = ((unsigned)j * 2654435761u) >> 21;
-    while (set->slot[h] >= 0) {
-        if (set->slot[h] == j) return 0;
-        h = (h + 1) & (TRUGO_SET_SLOTS - 1);
-    }
-    set->slot[h] = j;
-    set->items[set->n++] = j;
-    return 1;
-}
-
-static int trugo_set_has(const trugo_set *set, int j) {
-    unsigned h = ((unsigned)j * 2654435761u) >> 21;
-    while (set->slot[h] >= 0) {
-        if (set->slot[h] == j) return 1;
-        h = (h + 1) & (TRUGO_SET_SLOTS - 1);
-    }
-    return 0;
-}
-
-static void trugo_sort(int *items, int n) {  /* insertion sort: short lists */
-    for (int i = 1; i < n; i++) {
-        int x = items[i], k = i - 1;
-        while (k >= 0 && items[k] > x) { items[k + 1] = items[k]; k--; }
-        items[k + 1] = x;
-    }
-}
-
-static int trugo_unique(int *items, int n) {  /* sorted items without repeats */
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (m == 0 || items[m - 1] != items[i]) items[m++] = items[i];
-    return m;
+static trugo_junction *trugo_junction_of(const trugo_state *s, int j) {
+    int i = trugo_junction_index(s, j);
+    return i < 0 ? NULL : trugo_junctions(s) + i;
 }
 
 /* --- move generation ------------------------------------------------------------------------ */
@@ -247,8 +197,9 @@ static int trugo_connected_without(const trugo_board *b, const trugo_state *s, i
     while (n) {
         int t = s->tile[todo[--n]];
         for (int k = 0; k < 6; k++) {
-            int i = trugo_find(s->tile, s->tiles, b->neighbours[6 * t + k]);
-            if (b->neighbours[6 * t + k] < 0 || i < 0 || i == gone || seen[i]) continue;
+            int c = b->neighbours[6 * t + k];
+            int i = c < 0 ? -1 : trugo_find(s->tile, s->tiles, c);
+            if (i < 0 || i == gone || seen[i]) continue;
             seen[i] = 1;
             todo[n++] = i;
             found++;
@@ -261,33 +212,42 @@ static int trugo_connected_without(const trugo_board *b, const trugo_state *s, i
 static int trugo_removable(const trugo_board *b, const trugo_state *s, int i) {
     int t = s->tile[i], present = 0;
     for (int k = 0; k < 6; k++)
-        if (trugo_orient(s, b->neighbours[6 * t + k]) >= 0) present |= 1 << k;
+        if (trugo_present(s, b->neighbours[6 * t + k])) present |= 1 << k;
     if (!b->free_run[present]) return 0;
     return !b->splits[present] || trugo_connected_without(b, s, i);
 }
 
-/* The destinations of the piece on junction `from` (TrugoState._piece_moves), sorted. */
-static int trugo_destinations(const trugo_board *b, const trugo_state *s, int from,
-                              trugo_set *seen, int *dests) {
-    int empties[TRUGO_MAX_CORNERS + 8], todo[TRUGO_MAX_CORNERS + 8];
-    int nd = 0, ne = 0, nt = 0, links[3];
-    trugo_set_clear(seen);
-    trugo_set_add(seen, from);
+static void trugo_sort(int *items, int n) {  /* insertion sort: short lists */
+    for (int i = 1; i < n; i++) {
+        int x = items[i], k = i - 1;
+        while (k >= 0 && items[k] > x) { items[k + 1] = items[k]; k--; }
+        items[k + 1] = x;
+    }
+}
+
+/* The destinations of the piece on the junction of index `from` (TrugoState._piece_moves),
+ * sorted; `mark` holds a stamp per junction index, `stamp` a new one. */
+static int trugo_destinations(const trugo_board *b, const trugo_state *s, int from, int *mark,
+                              int stamp, int *dests) {
+    const trugo_junction *at = trugo_junctions(s);
+    int empties[TRUGO_MAX_JUNCTIONS], todo[TRUGO_MAX_JUNCTIONS];
+    int nd = 0, ne = 0, nt = 0;
+    mark[from] = stamp;
     empties[ne++] = from;
     todo[nt++] = from;
     while (nt) {
-        int x = todo[--nt], count = trugo_links(b, s, x, links);
-        for (int k = 0; k < count; k++) {
-            int y = links[k];
-            if (!trugo_set_add(seen, y)) continue;
-            if (trugo_full(b, s, y) == 3) {
-                int i = trugo_find(s->stack, s->stacks, y);
-                if (i < 0) {
-                    dests[nd++] = y;
+        const trugo_junction *x = at + todo[--nt];
+        for (int k = 0; k < x->links; k++) {
+            int y = trugo_junction_index(s, x->link[k]);
+            if (mark[y] == stamp) continue;
+            mark[y] = stamp;
+            if (at[y].full == 3) {
+                if (at[y].top < 0) {
+                    dests[nd++] = at[y].j;
                     empties[ne++] = y;
                     todo[nt++] = y;
-                } else if (b->stacking && s->bottom[i] < 0) {
-                    dests[nd++] = y;
+                } else if (b->stacking && at[y].bottom < 0) {
+                    dests[nd++] = at[y].j;
                 }
             } else {
                 todo[nt++] = y;
@@ -296,45 +256,40 @@ static int trugo_destinations(const trugo_board *b, const trugo_state *s, int fr
     }
     for (int e = 0; e < ne; e++)
         for (int k = 0; k < 3; k++) {
-            int z = b->near[3 * empties[e] + k];
-            if (z < 0 || trugo_full(b, s, z) != 3) continue;
-            int i = trugo_find(s->stack, s->stacks, z);
-            if (i < 0 || (b->stacking && s->bottom[i] < 0)) dests[nd++] = z;
+            int z = b->near[3 * at[empties[e]].j + k];
+            const trugo_junction *there = z < 0 ? NULL : trugo_junction_of(s, z);
+            if (there && there->full == 3 && (there->top < 0 || (b->stacking && there->bottom < 0)))
+                dests[nd++] = z;
         }
     trugo_sort(dests, nd);
-    return trugo_unique(dests, nd);
+    int m = 0;  /* without repeats */
+    for (int i = 0; i < nd; i++)
+        if (m == 0 || dests[m - 1] != dests[i]) dests[m++] = dests[i];
+    return m;
 }
 
-/* TrugoState.legal_moves: the moves in order into `moves` (if not null); returns how many, or
- * with `pick` >= 0 the move of that rank. */
-static int trugo_walk(const trugo_board *b, const trugo_state *s, int *moves, int pick) {
+/* TrugoState.legal_moves: the moves in order into `moves` (its first `room`); returns how
+ * many, or with `pick` >= 0 the move of that rank. */
+static int trugo_walk(const trugo_board *b, const trugo_state *s, int *moves, int room,
+                      int pick) {
     int player = s->to_move, n = 0;
     if (player < 0) return 0;
-#define TRUGO_EMIT(m) do { int move_ = (m); if (n == pick) return move_; if (moves) moves[n] = move_; n++; } while (0)
+#define TRUGO_EMIT(m) do { int move_ = (m); if (n == pick) return move_; if (n < room) moves[n] = move_; n++; } while (0)
     if (s->pool > 0) {
-        int frontier[6 * TRUGO_MAX_TILES + 1], nf = 0;
-        if (s->tiles == 0) frontier[nf++] = b->origin;
-        for (int i = 0; i < s->tiles; i++)
-            for (int k = 0; k < 6; k++) {
-                int c = b->neighbours[6 * s->tile[i] + k];
-                if (c >= 0 && trugo_find(s->tile, s->tiles, c) < 0) frontier[nf++] = c;
-            }
-        trugo_sort(frontier, nf);
-        nf = trugo_unique(frontier, nf);
-        for (int i = 0; i < nf; i++)
-            for (int o = 0; o < 3; o++) TRUGO_EMIT(TRUGO_PLACE(b, frontier[i], o));
+        for (int i = 0; i < s->frontier_size; i++)
+            for (int o = 0; o < 3; o++) TRUGO_EMIT(TRUGO_PLACE(b, s->frontier[i], o));
     } else {
         for (int i = 0; i < s->tiles; i++)
             if (trugo_removable(b, s, i)) TRUGO_EMIT(TRUGO_REMOVE(b, s->tile[i]));
     }
     if (s->stacks) {
-        trugo_set seen;
-        int dests[TRUGO_MAX_CORNERS * 4];
-        trugo_set_init(&seen);
-        for (int i = 0; i < s->stacks; i++) {
-            if (s->top[i] != player) continue;
-            int from = s->stack[i], nd = trugo_destinations(b, s, from, &seen, dests);
-            for (int k = 0; k < nd; k++) TRUGO_EMIT(TRUGO_MOVE(b, from, dests[k]));
+        const trugo_junction *at = trugo_junctions(s);
+        int mark[TRUGO_MAX_JUNCTIONS], dests[4 * TRUGO_MAX_JUNCTIONS], stamp = 0;
+        memset(mark, 0, sizeof(int) * (size_t)s->active);
+        for (int i = 0; i < s->active; i++) {
+            if (at[i].top != player) continue;
+            int nd = trugo_destinations(b, s, i, mark, ++stamp, dests);
+            for (int k = 0; k < nd; k++) TRUGO_EMIT(TRUGO_MOVE(b, at[i].j, dests[k]));
         }
     }
     if (n == 0) TRUGO_EMIT(TRUGO_PASS(b));
@@ -343,21 +298,20 @@ static int trugo_walk(const trugo_board *b, const trugo_state *s, int *moves, in
 }
 
 static int trugo_legal(const void *ctx, const void *state, int *moves) {
-    return trugo_walk(ctx, state, moves, -1);
+    return trugo_walk(ctx, state, moves, ((const trugo_board *)ctx)->max_moves, -1);
 }
 
 static int trugo_random_move(const void *ctx, const void *state, tg_rng *rng) {
-    int n = trugo_walk(ctx, state, NULL, -1);
-    return trugo_walk(ctx, state, NULL, tg_below(rng, n));
+    int moves[1024], n = trugo_walk(ctx, state, moves, 1024, -1), pick = tg_below(rng, n);
+    return pick < 1024 ? moves[pick] : trugo_walk(ctx, state, NULL, 0, pick);
 }
 
 /* --- playing -------------------------------------------------------------------------------- */
 
-/* TrugoState._set: put a stack on junction j (top -1: none). */
+/* TrugoState._set: put a stack on junction j, a full one (top -1: none). */
 static void trugo_set_stack(trugo_state *s, int j, int bottom, int top) {
-    int i = trugo_place_of(s->stack, s->stacks, j);
-    int there = i < s->stacks && s->stack[i] == j;
-    int old_bottom = there ? s->bottom[i] : -1, old_top = there ? s->top[i] : -1;
+    trugo_junction *e = trugo_junction_of(s, j);
+    int old_bottom = e->bottom, old_top = e->top;
     if (old_top >= 0) {
         s->count[old_top]--;
         if (old_bottom >= 0) s->count[old_bottom]--;
@@ -366,30 +320,33 @@ static void trugo_set_stack(trugo_state *s, int j, int bottom, int top) {
         s->count[top]++;
         if (bottom >= 0) s->count[bottom]++;
     }
+    s->stacks += (top >= 0) - (old_top >= 0);
     s->hash ^= trugo_stack_key(j, trugo_stack_code(old_bottom, old_top))
                ^ trugo_stack_key(j, trugo_stack_code(bottom, top));
-    if (top < 0) {
-        if (!there) return;
-        int after = s->stacks - i - 1;
-        memmove(s->stack + i, s->stack + i + 1, sizeof(int) * (size_t)after);
-        memmove(s->bottom + i, s->bottom + i + 1, (size_t)after);
-        memmove(s->top + i, s->top + i + 1, (size_t)after);
-        s->stacks--;
-        return;
-    }
-    if (!there) {
-        int after = s->stacks - i;
-        memmove(s->stack + i + 1, s->stack + i, sizeof(int) * (size_t)after);
-        memmove(s->bottom + i + 1, s->bottom + i, (size_t)after);
-        memmove(s->top + i + 1, s->top + i, (size_t)after);
-        s->stack[i] = j;
-        s->stacks++;
-    }
-    s->bottom[i] = (signed char)bottom;
-    s->top[i] = (signed char)top;
+    e->bottom = (signed char)bottom;
+    e->top = (signed char)top;
 }
 
-static void trugo_add_tile(trugo_state *s, int t, int o, int rank) {
+/* The empty cells next to the tiles once tile t is laid (TrugoState._add_tile). */
+static void trugo_grow_frontier(const trugo_board *b, trugo_state *s, int t) {
+    int i = trugo_find(s->frontier, s->frontier_size, t);
+    if (i >= 0) {
+        s->frontier_size--;
+        memmove(s->frontier + i, s->frontier + i + 1, sizeof(int) * (size_t)(s->frontier_size - i));
+    }
+    for (int k = 0; k < 6; k++) {
+        int n = b->neighbours[6 * t + k];
+        if (n < 0 || trugo_present(s, n)) continue;
+        int at = trugo_place_of(s->frontier, s->frontier_size, n);
+        if (at < s->frontier_size && s->frontier[at] == n) continue;
+        memmove(s->frontier + at + 1, s->frontier + at, sizeof(int) * (size_t)(s->frontier_size - at));
+        s->frontier[at] = n;
+        s->frontier_size++;
+    }
+}
+
+/* TrugoState._add_tile (the frontier apart) */
+static void trugo_add_tile(const trugo_board *b, trugo_state *s, int t, int o, int rank) {
     int i = trugo_place_of(s->tile, s->tiles, t), after = s->tiles - i;
     memmove(s->tile + i + 1, s->tile + i, sizeof(int) * (size_t)after);
     memmove(s->orient + i + 1, s->orient + i, (size_t)after);
@@ -399,48 +356,80 @@ static void trugo_add_tile(trugo_state *s, int t, int o, int rank) {
     s->rank[i] = (unsigned char)rank;
     s->tiles++;
     s->hash ^= trugo_tile_key(t, o);
+    trugo_junction *at = trugo_junctions(s);
+    for (int c = 0; c < 6; c++) {
+        int j = b->corners[6 * t + c], k = trugo_junction_place(s, j);
+        if (k == s->active || at[k].j != j) {
+            memmove(at + k + 1, at + k, sizeof(trugo_junction) * (size_t)(s->active - k));
+            memset(at + k, 0, sizeof(trugo_junction));
+            at[k].j = j;
+            at[k].bottom = at[k].top = -1;
+            s->active++;
+        }
+        at[k].full++;
+        int partner = b->partner[o][c];
+        if (partner >= 0) at[k].link[at[k].links++] = b->corners[6 * t + partner];
+    }
 }
 
-static void trugo_drop_tile(trugo_state *s, int t) {
-    int i = trugo_find(s->tile, s->tiles, t), after = s->tiles - i - 1;
-    s->hash ^= trugo_tile_key(t, s->orient[i]);
+/* TrugoState._drop_tile (the frontier apart: no tile is laid once one is removed) */
+static void trugo_drop_tile(const trugo_board *b, trugo_state *s, int t) {
+    int i = trugo_find(s->tile, s->tiles, t), after = s->tiles - i - 1, o = s->orient[i];
+    s->hash ^= trugo_tile_key(t, o);
     memmove(s->tile + i, s->tile + i + 1, sizeof(int) * (size_t)after);
     memmove(s->orient + i, s->orient + i + 1, (size_t)after);
     memmove(s->rank + i, s->rank + i + 1, (size_t)after);
     s->tiles--;
+    trugo_junction *at = trugo_junctions(s);
+    for (int c = 0; c < 6; c++) {
+        int k = trugo_junction_index(s, b->corners[6 * t + c]), partner = b->partner[o][c];
+        if (partner >= 0) {
+            int other = b->corners[6 * t + partner], n = 0;
+            while (at[k].link[n] != other) n++;
+            at[k].links--;
+            memmove(at[k].link + n, at[k].link + n + 1, sizeof(int) * (size_t)(at[k].links - n));
+        }
+        if (--at[k].full == 0) {
+            s->active--;
+            memmove(at + k, at + k + 1, sizeof(trugo_junction) * (size_t)(s->active - k));
+        }
+    }
 }
 
-/* TrugoState._capture_groups: take `player`'s surrounded groups among the candidates; the
- * junctions where a pinned piece was released go to `released`. */
+/* TrugoState._capture_groups: take `player`'s surrounded groups among the candidates (junction
+ * indices, -1 for none); the indices where a pinned piece was released go to `released`. */
 static void trugo_capture_groups(const trugo_board *b, trugo_state *s, int player,
                                  const int *candidates, int count, int *lost, int *released,
-                                 int *nreleased, trugo_set *seen) {
-    int group[TRUGO_MAX_STACKS];
-    trugo_set_clear(seen);
+                                 int *nreleased, int *mark, int stamp) {
+    trugo_junction *at = trugo_junctions(s);
+    int group[TRUGO_MAX_JUNCTIONS];
     for (int c = 0; c < count; c++) {
         int start = candidates[c];
-        if (start < 0 || trugo_top(s, start) != player || trugo_set_has(seen, start)) continue;
+        if (start < 0 || at[start].top != player || mark[start] == stamp) continue;
         int n = 0, free = 0;
         group[n++] = start;
-        trugo_set_add(seen, start);
+        mark[start] = stamp;
         for (int g = 0; g < n; g++)
             for (int k = 0; k < 3; k++) {
-                int z = b->near[3 * group[g] + k];
+                int z = b->near[3 * at[group[g]].j + k];
+                int y = z < 0 ? -1 : trugo_junction_index(s, z);
                 if (z < 0) continue;
-                int top = trugo_top(s, z);
-                if (top < 0 || trugo_full(b, s, z) != 3) free = 1;
-                else if (top == player && trugo_set_add(seen, z)) group[n++] = z;
+                if (y < 0 || at[y].full != 3 || at[y].top < 0) free = 1;
+                else if (at[y].top == player && mark[y] != stamp) {
+                    mark[y] = stamp;
+                    group[n++] = y;
+                }
             }
         if (free) continue;
         for (int g = 0; g < n; g++) {
-            int j = group[g], below = trugo_bottom(s, j);
+            int j = at[group[g]].j, below = at[group[g]].bottom;
             lost[player]++;
             if (below == player) {
                 lost[player]++;
                 trugo_set_stack(s, j, -1, -1);
             } else if (below >= 0) {
                 trugo_set_stack(s, j, -1, below);
-                if (released) released[(*nreleased)++] = j;
+                if (released) released[(*nreleased)++] = group[g];
             } else {
                 trugo_set_stack(s, j, -1, -1);
             }
@@ -451,17 +440,19 @@ static void trugo_capture_groups(const trugo_board *b, trugo_state *s, int playe
 /* TrugoState._captures: returns the pieces captured. */
 static int trugo_captures(const trugo_board *b, trugo_state *s, int mover, const int *changed,
                           int count) {
-    int candidates[6 * 4 + TRUGO_MAX_STACKS], n = 0, lost[2] = {0, 0};
-    int released[TRUGO_MAX_STACKS], nreleased = 0;
-    trugo_set seen;
-    trugo_set_init(&seen);
+    int candidates[6 * 4 + TRUGO_MAX_JUNCTIONS], n = 0, lost[2] = {0, 0};
+    int released[TRUGO_MAX_JUNCTIONS], nreleased = 0, mark[TRUGO_MAX_JUNCTIONS];
     for (int c = 0; c < count; c++) {
-        candidates[n++] = changed[c];
-        for (int k = 0; k < 3; k++) candidates[n++] = b->near[3 * changed[c] + k];
+        candidates[n++] = trugo_junction_index(s, changed[c]);
+        for (int k = 0; k < 3; k++) {
+            int z = b->near[3 * changed[c] + k];
+            candidates[n++] = z < 0 ? -1 : trugo_junction_index(s, z);
+        }
     }
-    trugo_capture_groups(b, s, 1 - mover, candidates, n, lost, released, &nreleased, &seen);
+    memset(mark, 0, sizeof(int) * (size_t)s->active);
+    trugo_capture_groups(b, s, 1 - mover, candidates, n, lost, released, &nreleased, mark, 1);
     for (int r = 0; r < nreleased; r++) candidates[n++] = released[r];
-    trugo_capture_groups(b, s, mover, candidates, n, lost, NULL, NULL, &seen);
+    trugo_capture_groups(b, s, mover, candidates, n, lost, NULL, NULL, mark, 2);
     return lost[0] + lost[1];
 }
 
@@ -473,12 +464,12 @@ static int trugo_count_in(const uint64_t *hashes, int from, int to, uint64_t has
 
 /* Keeps the new position's hash and returns how often it occurred (the rules' seen[hash]). */
 static int trugo_remember(const trugo_board *b, trugo_state *s, int fresh_run) {
-    uint64_t hash = s->hash;
+    uint64_t hash = s->hash, *kept = trugo_hashes(b, s);
     int k = s->tiles, room = b->history - (b->limit + 1), seen = 1;
     if (s->pool > 0) {  /* a waxing position: only W_k can hold it */
-        seen += trugo_count_in(s->history, s->wax_from[k], s->wax_to[k], hash);
+        seen += trugo_count_in(kept, s->wax_from[k], s->wax_to[k], hash);
         if (s->waxing < room) {
-            s->history[s->waxing++] = hash;
+            kept[s->waxing++] = hash;
             s->wax_to[k] = (unsigned short)s->waxing;
         } else {
             trugo_overflows++;
@@ -486,14 +477,13 @@ static int trugo_remember(const trugo_board *b, trugo_state *s, int fresh_run) {
         return seen;
     }
     if (fresh_run) s->run = 0;
-    int *run = &s->run;
-    seen += trugo_count_in(s->history, s->waxing, s->waxing + *run, hash);
-    if (k <= TRUGO_MAX_TILES && s->wax_to[k] > s->wax_from[k]) {
+    seen += trugo_count_in(kept, s->waxing, s->waxing + s->run, hash);
+    if (s->wax_to[k] > s->wax_from[k]) {
         int latest = 0;  /* is the layout that of the first k tiles laid? */
         for (int i = 0; i < s->tiles; i++) if (s->rank[i] > latest) latest = s->rank[i];
-        if (latest <= k) seen += trugo_count_in(s->history, s->wax_from[k], s->wax_to[k], hash);
+        if (latest <= k) seen += trugo_count_in(kept, s->wax_from[k], s->wax_to[k], hash);
     }
-    if (s->waxing + *run < b->history) s->history[s->waxing + (*run)++] = hash;
+    if (s->waxing + s->run < b->history) kept[s->waxing + s->run++] = hash;
     else trugo_overflows++;
     return seen;
 }
@@ -507,11 +497,12 @@ static void trugo_apply(const void *ctx, void *state, int move) {
     int changed[6], nchanged = 0, captured = 0, removal = 0;
     if (code < 3 * cells) {
         int t = (int)(code / 3), o = (int)(code % 3);
-        trugo_add_tile(s, t, o, s->tiles + 1);
+        trugo_add_tile(b, s, t, o, s->tiles + 1);
+        trugo_grow_frontier(b, s, t);
         s->pool--;
         for (int c = 0; c < 6; c++) {
             int j = b->corners[6 * t + c];
-            if (trugo_full(b, s, j) != 3) continue;
+            if (trugo_junction_of(s, j)->full != 3) continue;
             int owner = b->light[j] ? 0 : 1;
             if (s->supply[owner] > 0) {
                 s->supply[owner]--;
@@ -519,23 +510,22 @@ static void trugo_apply(const void *ctx, void *state, int move) {
             }
             changed[nchanged++] = j;
         }
-        if (s->pool > 0) {  /* a new tile count: its waxing positions start here */
+        if (s->pool > 0)  /* a new tile count: its waxing positions start here */
             s->wax_from[s->tiles] = s->wax_to[s->tiles] = (unsigned short)s->waxing;
-        }
     } else if (code < 4 * cells) {
         int t = (int)(code - 3 * cells);
         removal = 1;
         for (int c = 0; c < 6; c++) {
-            int j = b->corners[6 * t + c];
-            if (trugo_full(b, s, j) == 3 && trugo_top(s, j) >= 0) trugo_set_stack(s, j, -1, -1);
+            const trugo_junction *e = trugo_junction_of(s, b->corners[6 * t + c]);
+            if (e->full == 3 && e->top >= 0) trugo_set_stack(s, e->j, -1, -1);
         }
-        trugo_drop_tile(s, t);
+        trugo_drop_tile(b, s, t);
     } else if (code > 4 * cells) {
         unsigned rest = code - 4 * cells - 1;
         int a = (int)(rest / (unsigned)b->junctions), d = (int)(rest % (unsigned)b->junctions);
-        trugo_set_stack(s, a, -1, trugo_bottom(s, a));
-        int top = trugo_top(s, d);
-        trugo_set_stack(s, d, top >= 0 ? top : -1, mover);
+        trugo_set_stack(s, a, -1, trugo_junction_of(s, a)->bottom);
+        int top = trugo_junction_of(s, d)->top;
+        trugo_set_stack(s, d, top, mover);
         changed[nchanged++] = a;
         changed[nchanged++] = d;
     }
@@ -580,56 +570,58 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     trugo_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
     if (!b) return -1;
     trugo_state *s = state;
-    memset(s, 0, offsetof(trugo_state, history));
+    memset(s, 0, sizeof(trugo_state));
     PyObject *hash, *tiles, *stacks, *waxing, *run;
     if (!PyArg_ParseTuple(snapshot, "iiii(ii)OO!O!O!O!", &s->to_move, &s->winners, &s->pool,
                           &s->quiet, &s->supply[0], &s->supply[1], &hash, &PyList_Type, &tiles,
                           &PyList_Type, &stacks, &PyList_Type, &waxing, &PyList_Type, &run))
         return -1;
-    s->hash = PyLong_AsUnsignedLongLongMask(hash);
     Py_ssize_t nt = PyList_Size(tiles) / 3, ns = PyList_Size(stacks) / 3;
     Py_ssize_t nw = PyList_Size(waxing) / 2, nr = PyList_Size(run);
-    if (s->to_move < -1 || s->to_move > 1 || s->winners < 0 || s->winners > 3)
-        return trugo_bad("to_move or winners is out of range");
-    if (nt > b->tiles || ns > TRUGO_MAX_STACKS) return trugo_bad("more tiles or stacks than a game has");
+    if (s->to_move < -1 || s->to_move > 1 || s->winners < 0 || s->winners > 3 || s->pool < 0
+        || s->pool > b->tiles || s->quiet < 0)
+        return trugo_bad("to_move, winners, pool or quiet is out of range");
+    if (nt > b->tiles) return trugo_bad("more tiles than the game has");
     for (Py_ssize_t i = 0; i < nt; i++) {
         long t = trugo_item(tiles, 3 * i), o = trugo_item(tiles, 3 * i + 1);
         long rank = trugo_item(tiles, 3 * i + 2);
         if (t < 0 || t >= b->cells || o < 0 || o > 2 || rank < 0 || rank > b->tiles
-            || trugo_orient(s, (int)t) >= 0)
+            || trugo_present(s, (int)t))
             return PyErr_Occurred() ? -1 : trugo_bad("a tile is out of range");
-        trugo_add_tile(s, (int)t, (int)o, (int)rank);
+        trugo_add_tile(b, s, (int)t, (int)o, (int)rank);
     }
+    if (nt == 0) s->frontier[s->frontier_size++] = b->origin;
+    for (Py_ssize_t i = 0; i < nt; i++) trugo_grow_frontier(b, s, s->tile[i]);
     for (Py_ssize_t i = 0; i < ns; i++) {
         long j = trugo_item(stacks, 3 * i), bottom = trugo_item(stacks, 3 * i + 1);
         long top = trugo_item(stacks, 3 * i + 2);
-        if (j < 0 || j >= b->junctions || bottom < -1 || bottom > 1 || top < 0 || top > 1
-            || trugo_top(s, (int)j) >= 0)
+        const trugo_junction *e = j < 0 || j >= b->junctions ? NULL : trugo_junction_of(s, (int)j);
+        if (!e || e->full != 3 || e->top >= 0 || bottom < -1 || bottom > 1 || top < 0 || top > 1)
             return PyErr_Occurred() ? -1 : trugo_bad("a stack is out of range");
         trugo_set_stack(s, (int)j, (int)bottom, (int)top);
     }
     s->hash = PyLong_AsUnsignedLongLongMask(hash);  /* the rules' own, side and all */
-    int room = b->history - (b->limit + 1);
-    if (nw > room || nr > b->limit + 1) {
+    if (nw > b->history - (b->limit + 1) || nr > b->limit + 1) {
         PyErr_SetString(PyExc_OverflowError, "the state's history is longer than the kernel keeps");
         return -1;
     }
+    uint64_t *kept = trugo_hashes(b, s);
     int last = -1;
     for (Py_ssize_t i = 0; i < nw; i++) {
         long k = trugo_item(waxing, 2 * i);
-        if (k < 0 || k > TRUGO_MAX_TILES || k < last) return trugo_bad("bad waxing positions");
+        if (k < 0 || k > b->tiles || k < last) return trugo_bad("bad waxing positions");
         if (k != last) s->wax_from[k] = (unsigned short)i;
-        s->history[i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(waxing, 2 * i + 1));
+        kept[i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(waxing, 2 * i + 1));
         s->wax_to[k] = (unsigned short)(i + 1);
         last = (int)k;
     }
     s->waxing = (int)nw;
     for (Py_ssize_t i = 0; i < nr; i++)
-        s->history[nw + i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(run, i));
+        kept[nw + i] = PyLong_AsUnsignedLongLongMask(PyList_GetItem(run, i));
     s->run = (int)nr;
     if (PyErr_Occurred()) return -1;
     g->ctx = b;
-    g->state_size = offsetof(trugo_state, history) + sizeof(uint64_t) * (size_t)b->history;
+    g->state_size = sizeof(trugo_state) + b->junction_bytes + sizeof(uint64_t) * (size_t)b->history;
     g->num_players = 2;
     g->max_moves = b->max_moves;
     g->legal = trugo_legal;
@@ -647,8 +639,6 @@ static void board_free(PyObject *capsule) {
     if (!b) return;
     free(b->corners);
     free(b->neighbours);
-    free(b->around);
-    free(b->corner);
     free(b->near);
     free(b->light);
     free(b);
@@ -674,14 +664,14 @@ static int *trugo_ints(PyObject *list, Py_ssize_t count, long low, long high) {
     return items;
 }
 
-/* board(options, corners, neighbours, around, near, light, partner, free_run, splits)
- * -> a board capsule. options: (cells, junctions, origin, tiles, stacking, waning_limit,
- * max_moves, waxing room); the tables flat lists (see TrugoKernel). */
+/* board(options, corners, neighbours, near, light, partner, free_run, splits) -> a board
+ * capsule. options: (cells, junctions, origin, tiles, stacking, waning_limit, max_moves,
+ * waxing room); the tables flat lists (see TrugoKernel). */
 static PyObject *py_board(PyObject *self, PyObject *args) {
     int cells, junctions, origin, tiles, stacking, limit, max_moves, room;
-    PyObject *corners, *neighbours, *around, *near, *light, *partner, *free_run, *splits;
-    if (!PyArg_ParseTuple(args, "(iiiiiiii)OOOOOOOO", &cells, &junctions, &origin, &tiles,
-                          &stacking, &limit, &max_moves, &room, &corners, &neighbours, &around, &near,
+    PyObject *corners, *neighbours, *near, *light, *partner, *free_run, *splits;
+    if (!PyArg_ParseTuple(args, "(iiiiiiii)OOOOOOO", &cells, &junctions, &origin, &tiles,
+                          &stacking, &limit, &max_moves, &room, &corners, &neighbours, &near,
                           &light, &partner, &free_run, &splits))
         return NULL;
     if (cells < 1 || junctions < 1 || origin < 0 || origin >= cells || tiles < 1
@@ -703,27 +693,19 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     b->limit = limit;
     b->max_moves = max_moves;
     b->history = limit + 1 + room;
-    int *corner = NULL, *lights = NULL, *partners = NULL, *runs = NULL, *split = NULL;
+    b->junction_bytes = (sizeof(trugo_junction) * (size_t)(4 * tiles + 2) + 7) & ~(size_t)7;
+    int *lights = NULL, *partners = NULL, *runs = NULL, *split = NULL;
     if (!(b->corners = trugo_ints(corners, 6 * (Py_ssize_t)cells, 0, junctions))
         || !(b->neighbours = trugo_ints(neighbours, 6 * (Py_ssize_t)cells, -1, cells))
-        || !(b->around = malloc(sizeof(int) * 3 * (size_t)junctions))
-        || !(corner = trugo_ints(around, 6 * (Py_ssize_t)junctions, -1, cells))
         || !(b->near = trugo_ints(near, 3 * (Py_ssize_t)junctions, -1, junctions))
         || !(lights = trugo_ints(light, junctions, 0, 2))
         || !(partners = trugo_ints(partner, 18, -1, 6))
         || !(runs = trugo_ints(free_run, 64, 0, 2)) || !(split = trugo_ints(splits, 64, 0, 2))
-        || !(b->corner = malloc(3 * (size_t)junctions))
         || !(b->light = malloc((size_t)junctions))) {
-        free(corner); free(lights); free(partners); free(runs); free(split);
+        free(lights); free(partners); free(runs); free(split);
         Py_DECREF(capsule);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
-    /* around: (cell, corner) pairs per junction, -1 for a cell off the window */
-    for (int j = 0; j < junctions; j++)
-        for (int k = 0; k < 3; k++) {
-            b->around[3 * j + k] = corner[6 * j + 2 * k];
-            b->corner[3 * j + k] = (signed char)(corner[6 * j + 2 * k + 1] < 0 ? 0 : corner[6 * j + 2 * k + 1]);
-        }
     for (int j = 0; j < junctions; j++) b->light[j] = (unsigned char)lights[j];
     for (int o = 0; o < 3; o++)
         for (int c = 0; c < 6; c++) b->partner[o][c] = (signed char)partners[6 * o + c];
@@ -731,7 +713,7 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
         b->free_run[m] = (unsigned char)runs[m];
         b->splits[m] = (unsigned char)split[m];
     }
-    free(corner); free(lights); free(partners); free(runs); free(split);
+    free(lights); free(partners); free(runs); free(split);
     return capsule;
 }
 

@@ -71,11 +71,6 @@ class TrugoKernel:
         self.junctions = junctions = len(w.junctions)
         # The tables are worked out here for the whole window (not through its Memo tables,
         # which would keep only the last entries).
-        corners = [w._corners(t) for t in range(cells)]
-        around: list[list[int]] = [[] for _ in range(junctions)]
-        for t, ring in enumerate(corners):
-            for c, j in enumerate(ring):
-                around[j] += (t, c)
         near = [w._near(j) for j in range(junctions)]
         partner = [[-1] * 6 for _ in range(ORIENTATIONS)]
         for o in range(ORIENTATIONS):
@@ -84,9 +79,8 @@ class TrugoKernel:
         self.board = module.board(
             (cells, junctions, w.origin, game.tiles, int(game.stacking), game.waning_limit,
              most_legal_moves(game.tiles), waxing_room(game.tiles)),
-            [j for ring in corners for j in ring],
+            [j for t in range(cells) for j in w._corners(t)],
             [n for t in range(cells) for n in w._neighbours(t)],
-            [x for pairs in around for x in (*pairs, *(-1, -1) * (3 - len(pairs) // 2))],
             [x for ring in near for x in (*ring, *(-1,) * (3 - len(ring)))],
             [int(w.light[j]) for j in range(junctions)],
             [c for row in partner for c in row],
