@@ -74,6 +74,26 @@ CASES = {
         loaded="trig(board=trigger)",
         resigns=False,
     ),
+    "trugo": Case(
+        # every option, the pool from the smallest to the largest, a waning limit of one turn
+        variants={
+            "trugo": 100,
+            "trugo(stacking=false)": 100,
+            "trugo(tiles=3,pieces=1)": 400,
+            "trugo(tiles=4,pieces=1)": 800,
+            "trugo(tiles=7,pieces=2,waning_limit=1)": 400,
+            "trugo(tiles=12,pieces=6,waning_limit=10)": 800,
+            "trugo(tiles=20,pieces=40,stacking=false,waning_limit=30)": 100,
+            "trugo(tiles=60,pieces=8)": 5,
+            "trugo(tiles=90,pieces=99)": 2,
+        },
+        along=(
+            "trugo(tiles=12,pieces=6,waning_limit=10)",
+            "trugo(tiles=20,pieces=12,stacking=false)",
+        ),
+        loaded="trugo(tiles=12,pieces=6,waning_limit=10)",
+        resigns=False,
+    ),
 }
 
 

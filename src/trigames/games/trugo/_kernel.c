@@ -589,6 +589,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
             || trugo_present(s, (int)t))
             return PyErr_Occurred() ? -1 : trugo_bad("a tile is out of range");
         trugo_add_tile(b, s, (int)t, (int)o, (int)rank);
+        if (s->active > 4 * b->tiles + 2) return trugo_bad("the tiles are not one layout");
     }
     if (nt == 0) s->frontier[s->frontier_size++] = b->origin;
     for (Py_ssize_t i = 0; i < nt; i++) trugo_grow_frontier(b, s, s->tile[i]);
