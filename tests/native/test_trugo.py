@@ -9,12 +9,16 @@ from typing import Any
 import pytest
 
 import trigames
+from trigames.ai.mcts import MctsPlayer
+from trigames.ai.players import Budget
 from trigames.core import native
 from trigames.core.native import SplitMix64, kernel_of
 from trigames.core.perft import perft
 from trigames.games.trugo import native as trugo_native
 from trigames.games.trugo.native import TrugoKernel
 from trigames.games.trugo.rules import TrugoRules, TrugoState
+
+from .test_mcts import late_positions
 
 
 def seeking_repetitions(state: TrugoState, rng: SplitMix64) -> Any:
@@ -119,3 +123,41 @@ def test_move_numbers_past_two_to_the_31_come_back() -> None:
         for move in kernel.legal_moves(state):
             assert kernel.move(kernel.index(move)) == move
         state.play(rng.choice(state.legal_moves()))
+
+
+def test_native_and_pure_searches_prove_the_same_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    proofs = 0
+    for state in late_positions("trugo(tiles=8,pieces=3)", 16, 3):
+        native_player = MctsPlayer(seed=3, budget=Budget(iterations=1500))
+        move = native_player.choose(state)
+        assert move in state.legal_moves()
+        assert native_player.last_info["mode"] == "native"
+        with monkeypatch.context() as patch:
+            patch.setenv(native.PURE_VARIABLE, "1")
+            pure_player = MctsPlayer(seed=3, budget=Budget(iterations=1500))
+            pure_player.choose(state)
+            assert pure_player.last_info["mode"] == "pure"
+        native_proof, pure_proof = (
+            native_player.last_info["proven"],
+            pure_player.last_info["proven"],
+        )
+        if native_proof and pure_proof:
+            assert native_proof == pure_proof
+            proofs += 1
+    assert proofs >= 5
+
+
+def test_a_native_player_keeps_its_tree_along_a_game() -> None:
+    game = trigames.load_game("trugo(tiles=12,pieces=6,waning_limit=10)")
+    state = game.new_initial_state()
+    player = MctsPlayer(seed=1, budget=Budget(iterations=400))
+    rng = SplitMix64(1)
+    kept = 0
+    while not state.is_over():
+        if state.current_player == 0:
+            state.play(player.choose(state))
+            assert player.last_info["mode"] == "native"
+            kept += player.last_info["tree"] > 400
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    assert kept >= 2
