@@ -92,6 +92,7 @@ typedef struct {
     uint64_t hash;
     int tile[TRUGO_MAX_TILES];  /* the placed tiles' cells, sorted */
     unsigned char orient[TRUGO_MAX_TILES], rank[TRUGO_MAX_TILES];
+    unsigned char beside[TRUGO_MAX_TILES];  /* placed neighbours: bit k across edge k */
     int frontier[TRUGO_MAX_FRONTIER];  /* sorted (TrugoState.frontier) */
     /* waxing positions with k tiles: hashes wax_from[k] to wax_to[k] - 1 */
     unsigned short wax_from[TRUGO_MAX_TILES + 1], wax_to[TRUGO_MAX_TILES + 1];
@@ -178,27 +179,64 @@ static trugo_junction *trugo_junction_of(const trugo_state *s, int j) {
     return i < 0 ? NULL : trugo_junctions(s) + i;
 }
 
+/* The junction indices by id, for the walks of one move generation (a table of 1024 slots:
+ * more than twice the junctions of 90 tiles). */
+#define TRUGO_SLOTS 1024
+typedef struct { short slot[TRUGO_SLOTS]; } trugo_map;
+
+static unsigned trugo_slot_of(int j) { return ((unsigned)j * 2654435761u) >> 22; }
+
+static void trugo_map_build(const trugo_state *s, trugo_map *map) {
+    const trugo_junction *at = trugo_junctions(s);
+    memset(map->slot, 0, sizeof map->slot);
+    for (int i = 0; i < s->active; i++) {
+        unsigned h = trugo_slot_of(at[i].j);
+        while (map->slot[h]) h = (h + 1) & (TRUGO_SLOTS - 1);
+        map->slot[h] = (short)(i + 1);
+    }
+}
+
+static int trugo_map_find(const trugo_state *s, const trugo_map *map, int j) {
+    const trugo_junction *at = trugo_junctions(s);
+    for (unsigned h = trugo_slot_of(j); map->slot[h]; h = (h + 1) & (TRUGO_SLOTS - 1))
+        if (at[map->slot[h] - 1].j == j) return map->slot[h] - 1;
+    return -1;
+}
+
 /* --- move generation ------------------------------------------------------------------------ */
 
 #define TRUGO_PLACE(b, t, o) (3 * (t) + (o))
 #define TRUGO_REMOVE(b, t) (3 * (b)->cells + (t))
 #define TRUGO_PASS(b) (4 * (b)->cells)
-#define TRUGO_MOVE(b, a, d) \
-    ((int)(4u * (unsigned)(b)->cells + 1u + (unsigned)(a) * (unsigned)(b)->junctions + (unsigned)(d)))
+#define TRUGO_MOVE(b, a, d)                                                                 \
+    ((int)(4u * (unsigned)(b)->cells + 1u + (unsigned)(a) * (unsigned)(b)->junctions         \
+           + (unsigned)(d)))
+
+/* The slots of each placed tile's placed neighbours (-1 for none), for the walks below. */
+typedef struct { signed char slot[TRUGO_MAX_TILES][6]; int ready; } trugo_tiles;
+
+static void trugo_tiles_build(const trugo_board *b, const trugo_state *s, trugo_tiles *near) {
+    for (int i = 0; i < s->tiles; i++)
+        for (int k = 0; k < 6; k++) {
+            int n = b->neighbours[6 * s->tile[i] + k];
+            int slot = s->beside[i] >> k & 1 ? trugo_find(s->tile, s->tiles, n) : -1;
+            near->slot[i][k] = (signed char)slot;
+        }
+    near->ready = 1;
+}
 
 /* TrugoState._connected_without: whether the tiles other than the one in slot `gone` are one
  * connected layout. */
-static int trugo_connected_without(const trugo_board *b, const trugo_state *s, int gone) {
+static int trugo_connected_without(const trugo_state *s, const trugo_tiles *near, int gone) {
     unsigned char seen[TRUGO_MAX_TILES] = {0};
     int todo[TRUGO_MAX_TILES], n = 0, found = 1;
     int start = gone == 0 ? 1 : 0;
     seen[start] = 1;
     todo[n++] = start;
     while (n) {
-        int t = s->tile[todo[--n]];
+        int t = todo[--n];
         for (int k = 0; k < 6; k++) {
-            int c = b->neighbours[6 * t + k];
-            int i = c < 0 ? -1 : trugo_find(s->tile, s->tiles, c);
+            int i = near->slot[t][k];
             if (i < 0 || i == gone || seen[i]) continue;
             seen[i] = 1;
             todo[n++] = i;
@@ -209,12 +247,12 @@ static int trugo_connected_without(const trugo_board *b, const trugo_state *s, i
 }
 
 /* TrugoState.removable, for the tile in slot i */
-static int trugo_removable(const trugo_board *b, const trugo_state *s, int i) {
-    int t = s->tile[i], present = 0;
-    for (int k = 0; k < 6; k++)
-        if (trugo_present(s, b->neighbours[6 * t + k])) present |= 1 << k;
+static int trugo_removable(const trugo_board *b, const trugo_state *s, trugo_tiles *near, int i) {
+    int present = s->beside[i];
     if (!b->free_run[present]) return 0;
-    return !b->splits[present] || trugo_connected_without(b, s, i);
+    if (!b->splits[present]) return 1;
+    if (!near->ready) trugo_tiles_build(b, s, near);
+    return trugo_connected_without(s, near, i);
 }
 
 static void trugo_sort(int *items, int n) {  /* insertion sort: short lists */
@@ -227,8 +265,8 @@ static void trugo_sort(int *items, int n) {  /* insertion sort: short lists */
 
 /* The destinations of the piece on the junction of index `from` (TrugoState._piece_moves),
  * sorted; `mark` holds a stamp per junction index, `stamp` a new one. */
-static int trugo_destinations(const trugo_board *b, const trugo_state *s, int from, int *mark,
-                              int stamp, int *dests) {
+static int trugo_destinations(const trugo_board *b, const trugo_state *s, const trugo_map *map,
+                              int from, int *mark, int stamp, int *dests) {
     const trugo_junction *at = trugo_junctions(s);
     int empties[TRUGO_MAX_JUNCTIONS], todo[TRUGO_MAX_JUNCTIONS];
     int nd = 0, ne = 0, nt = 0;
@@ -238,7 +276,7 @@ static int trugo_destinations(const trugo_board *b, const trugo_state *s, int fr
     while (nt) {
         const trugo_junction *x = at + todo[--nt];
         for (int k = 0; k < x->links; k++) {
-            int y = trugo_junction_index(s, x->link[k]);
+            int y = trugo_map_find(s, map, x->link[k]);
             if (mark[y] == stamp) continue;
             mark[y] = stamp;
             if (at[y].full == 3) {
@@ -256,9 +294,8 @@ static int trugo_destinations(const trugo_board *b, const trugo_state *s, int fr
     }
     for (int e = 0; e < ne; e++)
         for (int k = 0; k < 3; k++) {
-            int z = b->near[3 * at[empties[e]].j + k];
-            const trugo_junction *there = z < 0 ? NULL : trugo_junction_of(s, z);
-            if (there && there->full == 3 && (there->top < 0 || (b->stacking && there->bottom < 0)))
+            int z = b->near[3 * at[empties[e]].j + k], y = z < 0 ? -1 : trugo_map_find(s, map, z);
+            if (y >= 0 && at[y].full == 3 && (at[y].top < 0 || (b->stacking && at[y].bottom < 0)))
                 dests[nd++] = z;
         }
     trugo_sort(dests, nd);
@@ -274,21 +311,31 @@ static int trugo_walk(const trugo_board *b, const trugo_state *s, int *moves, in
                       int pick) {
     int player = s->to_move, n = 0;
     if (player < 0) return 0;
-#define TRUGO_EMIT(m) do { int move_ = (m); if (n == pick) return move_; if (n < room) moves[n] = move_; n++; } while (0)
+#define TRUGO_EMIT(m)                            \
+    do {                                         \
+        int move_ = (m);                         \
+        if (n == pick) return move_;             \
+        if (n < room) moves[n] = move_;          \
+        n++;                                     \
+    } while (0)
     if (s->pool > 0) {
         for (int i = 0; i < s->frontier_size; i++)
             for (int o = 0; o < 3; o++) TRUGO_EMIT(TRUGO_PLACE(b, s->frontier[i], o));
     } else {
+        trugo_tiles near;
+        near.ready = 0;
         for (int i = 0; i < s->tiles; i++)
-            if (trugo_removable(b, s, i)) TRUGO_EMIT(TRUGO_REMOVE(b, s->tile[i]));
+            if (trugo_removable(b, s, &near, i)) TRUGO_EMIT(TRUGO_REMOVE(b, s->tile[i]));
     }
     if (s->stacks) {
         const trugo_junction *at = trugo_junctions(s);
         int mark[TRUGO_MAX_JUNCTIONS], dests[4 * TRUGO_MAX_JUNCTIONS], stamp = 0;
+        trugo_map map;
+        trugo_map_build(s, &map);
         memset(mark, 0, sizeof(int) * (size_t)s->active);
         for (int i = 0; i < s->active; i++) {
             if (at[i].top != player) continue;
-            int nd = trugo_destinations(b, s, i, mark, ++stamp, dests);
+            int nd = trugo_destinations(b, s, &map, i, mark, ++stamp, dests);
             for (int k = 0; k < nd; k++) TRUGO_EMIT(TRUGO_MOVE(b, at[i].j, dests[k]));
         }
     }
@@ -339,10 +386,27 @@ static void trugo_grow_frontier(const trugo_board *b, trugo_state *s, int t) {
         if (n < 0 || trugo_present(s, n)) continue;
         int at = trugo_place_of(s->frontier, s->frontier_size, n);
         if (at < s->frontier_size && s->frontier[at] == n) continue;
-        memmove(s->frontier + at + 1, s->frontier + at, sizeof(int) * (size_t)(s->frontier_size - at));
+        size_t after = sizeof(int) * (size_t)(s->frontier_size - at);
+        memmove(s->frontier + at + 1, s->frontier + at, after);
         s->frontier[at] = n;
         s->frontier_size++;
     }
+}
+
+/* Marks tile t as placed (`placed`) or gone in its placed neighbours' masks; returns its own. */
+static int trugo_meet(const trugo_board *b, trugo_state *s, int t, int placed) {
+    int mine = 0;
+    for (int k = 0; k < 6; k++) {
+        int n = b->neighbours[6 * t + k], i = n < 0 ? -1 : trugo_find(s->tile, s->tiles, n);
+        if (i < 0) continue;
+        mine |= 1 << k;
+        for (int e = 0; e < 6; e++)
+            if (b->neighbours[6 * n + e] == t) {
+                if (placed) s->beside[i] |= (unsigned char)(1 << e);
+                else s->beside[i] &= (unsigned char)~(1 << e);
+            }
+    }
+    return mine;
 }
 
 /* TrugoState._add_tile (the frontier apart) */
@@ -351,10 +415,12 @@ static void trugo_add_tile(const trugo_board *b, trugo_state *s, int t, int o, i
     memmove(s->tile + i + 1, s->tile + i, sizeof(int) * (size_t)after);
     memmove(s->orient + i + 1, s->orient + i, (size_t)after);
     memmove(s->rank + i + 1, s->rank + i, (size_t)after);
+    memmove(s->beside + i + 1, s->beside + i, (size_t)after);
     s->tile[i] = t;
     s->orient[i] = (unsigned char)o;
     s->rank[i] = (unsigned char)rank;
     s->tiles++;
+    s->beside[i] = (unsigned char)trugo_meet(b, s, t, 1);
     s->hash ^= trugo_tile_key(t, o);
     trugo_junction *at = trugo_junctions(s);
     for (int c = 0; c < 6; c++) {
@@ -376,6 +442,8 @@ static void trugo_add_tile(const trugo_board *b, trugo_state *s, int t, int o, i
 static void trugo_drop_tile(const trugo_board *b, trugo_state *s, int t) {
     int i = trugo_find(s->tile, s->tiles, t), after = s->tiles - i - 1, o = s->orient[i];
     s->hash ^= trugo_tile_key(t, o);
+    trugo_meet(b, s, t, 0);
+    memmove(s->beside + i, s->beside + i + 1, (size_t)after);
     memmove(s->tile + i, s->tile + i + 1, sizeof(int) * (size_t)after);
     memmove(s->orient + i, s->orient + i + 1, (size_t)after);
     memmove(s->rank + i, s->rank + i + 1, (size_t)after);
@@ -564,7 +632,9 @@ static int trugo_bad(const char *message) {
     return -1;
 }
 
-static long trugo_item(PyObject *list, Py_ssize_t i) { return PyLong_AsLong(PyList_GetItem(list, i)); }
+static long trugo_item(PyObject *list, Py_ssize_t i) {
+    return PyLong_AsLong(PyList_GetItem(list, i));
+}
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
     trugo_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
