@@ -15,7 +15,7 @@ import pytest
 
 import trigames
 from trigames.ai.players import rewards
-from trigames.core.native import SplitMix64, kernel_of
+from trigames.core.native import SplitMix64, kernel_of, random_game
 from trigames.core.perft import perft
 from trigames.core.protocol import AnyState
 
@@ -107,13 +107,7 @@ def load(spec: str) -> tuple[Any, Any]:
 
 def pure_random_game(state: AnyState, seed: int) -> list[str]:
     """The random game the kernel plays from ``seed``, played by the Python rules."""
-    rng = SplitMix64(seed)
-    moves = []
-    while not state.is_over():
-        move = rng.choice(state.legal_moves())
-        state.play(move)
-        moves.append(str(move))
-    return moves
+    return [str(move) for move in random_game(state, seed)]
 
 
 PERFT = [

@@ -7,8 +7,11 @@
  * Cells and junctions are the ids of the game's TileWindow, whose tables the board capsule
  * holds (a window of radius `tiles`: up to 24,571 cells and 49,686 junctions for 90 tiles).
  * A state holds only what is on the board, in short sorted arrays: the placed tiles (at most
- * 90) and the stacks (at most 148: one per full junction), so its size does not grow with the
- * window.
+ * 90, with their placed neighbours) and the junctions on them (at most 4 x 90 + 2, each with
+ * the tiles meeting there, its band links and its stack), so its size does not grow with the
+ * window: about 2.5 KiB, 20 bytes per junction the game's tiles may have and 8 per position
+ * hash it keeps (below): 11 KiB for the default game, at most TG_STATE_MAX (95 KiB, for 90
+ * tiles and a waning limit of 10,000), which the engine copies as bytes.
  *
  * Repetition. The rules count how often each position hash occurred since the state was made
  * (`seen`) and draw at the third time. A position can only come back while its tiles and its
@@ -18,7 +21,7 @@
  * positions since `quiet` counts them), except that a waning layout of k tiles may be the
  * layout of the first k tiles laid, whose waxing positions W_k it may then repeat. So a state
  * keeps the hashes of its waxing positions by tile count and those of its waning run: at most
- * `history` = waning_limit + 1 + 8 * tiles + 256 positions (TRUGO_HISTORY, 88 KiB, with the
+ * `history` = waning_limit + 1 + 8 * tiles + 256 positions (TRUGO_HISTORY, 86 KiB, with the
  * largest options). Random games stay far within it (their waxing phase is about the number
  * of tiles); a line whose waxing phase outgrows the room is counted in `trugo_overflows`, and
  * trigames.games.trugo.native then plays it on the Python engine instead.

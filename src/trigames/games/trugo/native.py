@@ -20,7 +20,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import NativeSearch, SplitMix64
+from trigames.core.native import NativeSearch, random_game, random_playouts
 from trigames.core.perft import perft
 from trigames.games.trugo.board import (
     FREE_RUN,
@@ -52,7 +52,7 @@ def most_legal_moves(tiles: int) -> int:
     each full junction to each other one.
 
     >>> most_legal_moves(36)
-    3013
+    2933
     """
     from trigames.games.trugo.rules import most_full_junctions
 
@@ -176,7 +176,7 @@ class TrugoKernel:
         else:
             if self._exact():
                 return result
-        return _pure_playouts(state, count, seed)
+        return random_playouts(state, count, seed)
 
     def random_game(self, state: TrugoState, seed: int) -> list[TrugoMove]:
         self._exact()
@@ -186,7 +186,7 @@ class TrugoKernel:
             moves = None
         if moves is not None and self._exact():
             return [self.move(i) for i in moves]
-        return _pure_random_game(state.clone(), seed)
+        return random_game(state.clone(), seed)
 
     def legal_moves(self, state: TrugoState) -> list[TrugoMove]:
         try:
@@ -248,30 +248,3 @@ class TrugoKernel:
             t = w.grid_tiles[names.point(a, str(move))]
             code = 3 * t + b if kind == "place" else 3 * cells + t
         return code - _WORD if code >= _WORD // 2 else code
-
-
-def _pure_random_game(state: TrugoState, seed: int) -> list[TrugoMove]:
-    """The seeded random game the kernel plays, on the Python engine."""
-    rng = SplitMix64(seed)
-    moves = []
-    while not state.is_over():
-        move = rng.choice(state.legal_moves())
-        state.play(move)
-        moves.append(move)
-    return moves
-
-
-def _pure_playouts(state: TrugoState, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
-    """The kernel's seeded playouts (one generator for them all), on the Python engine."""
-    rng = SplitMix64(seed)
-    plies, wins = 0, [0.0, 0.0]
-    for _ in range(count):
-        line = state.clone()
-        while not line.is_over():
-            line.play(rng.choice(line.legal_moves()))
-            plies += 1
-        outcome = line.outcome()
-        assert outcome is not None
-        for seat in outcome.winners:
-            wins[seat] += 1.0 / len(outcome.winners)
-    return plies, (wins[0], wins[1])

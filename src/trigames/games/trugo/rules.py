@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
-from trigames.core.native import kernel_module
+from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
@@ -729,12 +729,7 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
     def native_kernel(self) -> TrugoKernel | None:
         """The compiled kernel for this game (see :mod:`trigames.core.native`), or ``None``
         when it is not built or the pure engine is forced."""
-        module = kernel_module("trugo")
-        if module is None:
-            return None
-        if self._kernel is None:
-            self._kernel = TrugoKernel(module, self)
-        return self._kernel
+        return game_kernel(self, "trugo", TrugoKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TrugoState:
         return _state_from_json(self, obj)
