@@ -718,33 +718,43 @@ static void board_free(PyObject *capsule) {
     free(b);
 }
 
-/* A flat list of ints from `low` to `high - 1` into a new array of `count`. */
-static int *trugo_ints(PyObject *list, Py_ssize_t count, long low, long high) {
-    if (!PyList_Check(list) || PyList_Size(list) != count) {
-        PyErr_SetString(PyExc_ValueError, "a table has the wrong length");
-        return NULL;
-    }
-    int *items = malloc(sizeof(int) * (size_t)(count ? count : 1));
-    if (!items) return (int *)PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < count; i++) {
-        long value = PyLong_AsLong(PyList_GetItem(list, i));
-        if (value < low || value >= high) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "an entry is out of range");
+/* A table of `rows` lists of `width` entries below `bound` (tg_engine.h's read_lists), where
+ * `bound` - 1 stands for none: into rows x width entries, -1 for none. */
+static int *trugo_table(PyObject *list, Py_ssize_t rows, int width, int bound) {
+    int *at = NULL, *items = NULL;
+    if (read_lists(list, rows, bound, &at, &items) < 0) { free(at); free(items); return NULL; }
+    for (Py_ssize_t r = 0; r <= rows; r++)
+        if (at[r] != width * r) {
+            PyErr_SetString(PyExc_ValueError, "a table row has the wrong length");
+            free(at);
             free(items);
             return NULL;
         }
-        items[i] = (int)value;
-    }
+    free(at);
+    for (Py_ssize_t i = 0; i < rows * width; i++)
+        if (items[i] == bound - 1) items[i] = -1;
     return items;
+}
+
+/* `length` bytes into `out`. */
+static int trugo_bytes(PyObject *bytes, void *out, Py_ssize_t length) {
+    char *data;
+    Py_ssize_t size;
+    if (PyBytes_AsStringAndSize(bytes, &data, &size) < 0) return -1;
+    if (size != length) return trugo_bad("a table has the wrong length");
+    memcpy(out, data, (size_t)length);
+    return 0;
 }
 
 /* board(options, corners, neighbours, near, light, partner, free_run, splits) -> a board
  * capsule. options: (cells, junctions, origin, tiles, stacking, waning_limit, max_moves,
- * waxing room); the tables flat lists (see TrugoKernel). */
+ * waxing room); corners, neighbours and near lists of lists (6, 6 and 3 entries, `cells` and
+ * `junctions` for none), light a byte per junction, partner 18 bytes (6 for none), free_run
+ * and splits 64 bytes (see TrugoKernel). */
 static PyObject *py_board(PyObject *self, PyObject *args) {
     int cells, junctions, origin, tiles, stacking, limit, max_moves, room;
     PyObject *corners, *neighbours, *near, *light, *partner, *free_run, *splits;
-    if (!PyArg_ParseTuple(args, "(iiiiiiii)OOOOOOO", &cells, &junctions, &origin, &tiles,
+    if (!PyArg_ParseTuple(args, "(iiiiiiii)OOOSSSS", &cells, &junctions, &origin, &tiles,
                           &stacking, &limit, &max_moves, &room, &corners, &neighbours, &near,
                           &light, &partner, &free_run, &splits))
         return NULL;
@@ -768,26 +778,20 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     b->max_moves = max_moves;
     b->history = limit + 1 + room;
     b->junction_bytes = (sizeof(trugo_junction) * (size_t)(4 * tiles + 2) + 7) & ~(size_t)7;
-    int *lights = NULL, *partners = NULL, *runs = NULL, *split = NULL;
-    if (!(b->corners = trugo_ints(corners, 6 * (Py_ssize_t)cells, 0, junctions))
-        || !(b->neighbours = trugo_ints(neighbours, 6 * (Py_ssize_t)cells, -1, cells))
-        || !(b->near = trugo_ints(near, 3 * (Py_ssize_t)junctions, -1, junctions))
-        || !(lights = trugo_ints(light, junctions, 0, 2))
-        || !(partners = trugo_ints(partner, 18, -1, 6))
-        || !(runs = trugo_ints(free_run, 64, 0, 2)) || !(split = trugo_ints(splits, 64, 0, 2))
-        || !(b->light = malloc((size_t)junctions))) {
-        free(lights); free(partners); free(runs); free(split);
+    unsigned char partners[18];
+    if (!(b->corners = trugo_table(corners, cells, 6, junctions + 1))
+        || !(b->neighbours = trugo_table(neighbours, cells, 6, cells + 1))
+        || !(b->near = trugo_table(near, junctions, 3, junctions + 1))
+        || !(b->light = malloc((size_t)junctions))
+        || trugo_bytes(light, b->light, junctions) < 0
+        || trugo_bytes(partner, partners, 18) < 0
+        || trugo_bytes(free_run, b->free_run, 64) < 0 || trugo_bytes(splits, b->splits, 64) < 0) {
         Py_DECREF(capsule);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
-    for (int j = 0; j < junctions; j++) b->light[j] = (unsigned char)lights[j];
     for (int o = 0; o < 3; o++)
-        for (int c = 0; c < 6; c++) b->partner[o][c] = (signed char)partners[6 * o + c];
-    for (int m = 0; m < 64; m++) {
-        b->free_run[m] = (unsigned char)runs[m];
-        b->splits[m] = (unsigned char)split[m];
-    }
-    free(lights); free(partners); free(runs); free(split);
+        for (int c = 0; c < 6; c++)
+            b->partner[o][c] = (signed char)(partners[6 * o + c] < 6 ? partners[6 * o + c] : -1);
     return capsule;
 }
 

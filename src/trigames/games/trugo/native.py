@@ -8,10 +8,12 @@ and searched games stay far within. A line that outgrows it is played on the Pyt
 instead, so the results stay exact.
 
 >>> import trigames
->>> from trigames.core.native import kernel_of
 >>> game = trigames.load_game("trugo(tiles=12,pieces=6)")
->>> kernel = kernel_of(game)
->>> kernel is None or kernel.perft(game.new_initial_state(), 3) == 1296
+>>> kernel = game.native_kernel()
+>>> first = game.new_initial_state().legal_moves()[0]
+>>> first, game.window.origin  # the first tile, on cell 234: move number 3 * 234 + 0
+(TrugoMove('am26e'), 234)
+>>> kernel is None or (kernel.index(first), str(kernel.move(703))) == (702, "am26nw")
 True
 """
 
@@ -91,21 +93,20 @@ class TrugoKernel:
         # The tables are worked out here for the whole window (not through its Memo tables,
         # which would keep only the last entries).
         corners = [w._corners(t) for t in range(cells)]
-        near = window_near(corners, junctions)
-        partner = [[-1] * 6 for _ in range(ORIENTATIONS)]
+        partner = [6] * 6 * ORIENTATIONS  # the corner a band joins to each, 6 for none
         for o in range(ORIENTATIONS):
             for a, b in band_corners(o):
-                partner[o][a], partner[o][b] = b, a
+                partner[6 * o + a], partner[6 * o + b] = b, a
         self.board = module.board(
             (cells, junctions, w.origin, game.tiles, int(game.stacking), game.waning_limit,
              most_legal_moves(game.tiles), waxing_room(game.tiles)),
-            [j for ring in corners for j in ring],
-            [n for t in range(cells) for n in w._neighbours(t)],
-            [x for ring in near for x in (*ring, *(-1,) * (3 - len(ring)))],
-            [int(w.light[j]) for j in range(junctions)],
-            [c for row in partner for c in row],
-            [int(f) for f in FREE_RUN],
-            [int(s) for s in SPLITS],
+            [list(ring) for ring in corners],
+            [[cells if n < 0 else n for n in w._neighbours(t)] for t in range(cells)],
+            [ring + [junctions] * (3 - len(ring)) for ring in window_near(corners, junctions)],
+            bytes(w.light[j] for j in range(junctions)),
+            bytes(partner),
+            bytes(FREE_RUN),
+            bytes(SPLITS),
         )  # fmt: skip
         self._moves: dict[int, TrugoMove] = {}
 
