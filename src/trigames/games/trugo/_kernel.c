@@ -99,7 +99,7 @@ typedef struct {
     int frontier[TRUGO_MAX_FRONTIER];  /* sorted (TrugoState.frontier) */
     /* waxing positions with k tiles: hashes wax_from[k] to wax_to[k] - 1 */
     unsigned short wax_from[TRUGO_MAX_TILES + 1], wax_to[TRUGO_MAX_TILES + 1];
-    /* then the junctions (4 tiles + 2 of them, sorted by id) and the hashes (`history`) */
+    /* then the junctions (room for 4 x tiles + 2, sorted by id) and `history` hashes */
     uint64_t tail[];
 } trugo_state;
 
