@@ -21,8 +21,8 @@ $(STAMP): pyproject.toml $(KERNEL_SOURCES) | $(BIN)/python
 
 # The rules tests of the games with a native kernel run a second time on the pure engine
 # (TRIGAMES_PURE=1), with the search tests of those games: both modes stay checked.
-PURE_TESTS := tests/triggle tests/tricolor tests/trig tests/tranglar tests/test_ai.py
-PURE_GAMES := triggle or tricolor or trig or tranglar
+PURE_TESTS := tests/triggle tests/tricolor tests/trig tests/trugo tests/tranglar tests/test_ai.py
+PURE_GAMES := triggle or tricolor or trig or trugo or tranglar
 
 run: $(STAMP)
 	$(BIN)/trigames serve --open

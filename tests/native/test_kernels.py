@@ -15,7 +15,7 @@ import pytest
 
 import trigames
 from trigames.ai.players import rewards
-from trigames.core.native import SplitMix64, kernel_of
+from trigames.core.native import SplitMix64, kernel_of, random_game
 from trigames.core.perft import perft
 from trigames.core.protocol import AnyState
 
@@ -90,6 +90,26 @@ CASES = {
         resigns=False,
         along_games=12,  # perft 2 early in a game takes the Python rules a while
     ),
+    "trugo": Case(
+        # every option, the pool from the smallest to the largest, a waning limit of one turn
+        variants={
+            "trugo": 100,
+            "trugo(stacking=false)": 100,
+            "trugo(tiles=3,pieces=1)": 400,
+            "trugo(tiles=4,pieces=1)": 800,
+            "trugo(tiles=7,pieces=2,waning_limit=1)": 400,
+            "trugo(tiles=12,pieces=6,waning_limit=10)": 800,
+            "trugo(tiles=20,pieces=40,stacking=false,waning_limit=30)": 100,
+            "trugo(tiles=60,pieces=8)": 5,
+            "trugo(tiles=90,pieces=99)": 2,
+        },
+        along=(
+            "trugo(tiles=12,pieces=6,waning_limit=10)",
+            "trugo(tiles=20,pieces=12,stacking=false)",
+        ),
+        loaded="trugo(tiles=12,pieces=6,waning_limit=10)",
+        resigns=False,
+    ),
 }
 
 
@@ -103,13 +123,7 @@ def load(spec: str) -> tuple[Any, Any]:
 
 def pure_random_game(state: AnyState, seed: int) -> list[str]:
     """The random game the kernel plays from ``seed``, played by the Python rules."""
-    rng = SplitMix64(seed)
-    moves = []
-    while not state.is_over():
-        move = rng.choice(state.legal_moves())
-        state.play(move)
-        moves.append(str(move))
-    return moves
+    return [str(move) for move in random_game(state, seed)]
 
 
 PERFT = [

@@ -41,7 +41,9 @@ def test_the_commands_say_which_mode_runs(
 ) -> None:
     assert main(["bench", "triggle(size=3)", "--seconds", "0.05", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["mode"] == "native"
-    assert main(["info", "trugo", "--json"]) == 0
+    with monkeypatch.context() as patch:  # a game without a kernel says so
+        patch.setattr(native, "KERNEL_GAMES", ("triggle",))
+        assert main(["info", "trugo", "--json"]) == 0
     facts = json.loads(capsys.readouterr().out)
     assert facts["mode"] == "pure"
     assert "trugo has no native kernel" in facts["engine"]

@@ -43,8 +43,11 @@ from trigames.core.protocol import AnyState
 PLAYOUTS = ("random", "heuristic")
 #: A native tree kept between moves is dropped beyond this many nodes (about 100 bytes each).
 NATIVE_TREE_LIMIT = 2_000_000
-#: The most simulations a native call runs before the clock is looked at again.
+#: The most simulations a native call runs before the clock is looked at again; batches grow
+#: only while a call takes less than ``NATIVE_BATCH_SECONDS``, so that a time budget is kept
+#: where simulations are slow (long games like Trugo's).
 NATIVE_BATCH = 256
+NATIVE_BATCH_SECONDS = 0.01
 
 
 class Node:
@@ -171,11 +174,13 @@ class MctsPlayer:
             batch = 1
             while not clock.spent(done):
                 wanted = batch if limit is None else min(batch, limit - done)
+                before = clock.elapsed()
                 ran = search.run(wanted)
                 done += ran
                 if ran < wanted:  # the root is proven
                     break
-                batch = min(2 * batch, NATIVE_BATCH)
+                if clock.elapsed() - before < NATIVE_BATCH_SECONDS:  # slow simulations: no more
+                    batch = min(2 * batch, NATIVE_BATCH)
         visits, _, native_children, untried = search.root()
         children = [
             (kernel.move(index), child_visits, totals, proven)

@@ -161,7 +161,7 @@ class StrongPlayer:
         if isinstance(kernel, KernelCalls) and len(moves) > 1:
             try:
                 return self._choose_native(kernel, state, seat, moves)
-            except NotImplementedError:  # a kernel without scores
+            except (NotImplementedError, OverflowError):  # no scores, or beyond the kernel
                 pass
         self._seat = seat
         self._table = {}

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 #: The environment variable that forces the pure engine everywhere when set to ``1``.
 PURE_VARIABLE = "TRIGAMES_PURE"
 #: The games with a kernel, by name.
-KERNEL_GAMES = ("triggle", "tricolor", "trig", "tranglar")
+KERNEL_GAMES = ("triggle", "tricolor", "trig", "trugo", "tranglar")
 
 _MASK64 = (1 << 64) - 1
 #: The most memory (bytes) a native search tree takes: past it the tree stops growing and the
@@ -81,6 +81,54 @@ def kernel_module(game: str) -> ModuleType | None:
     if forced_pure() or game not in KERNEL_GAMES:
         return None
     return _import(game)
+
+
+GameT = TypeVar("GameT")
+KernelT = TypeVar("KernelT")
+
+
+def game_kernel(
+    game: GameT, name: str, make: Callable[[ModuleType, GameT], KernelT]
+) -> KernelT | None:
+    """A game's ``native_kernel()``: the kernel ``make(module, game)`` over the compiled
+    module of ``name``, made once and kept in ``game._kernel``; ``None`` where the module is not
+    built or the pure engine is forced."""
+    module = kernel_module(name)
+    if module is None:
+        return None
+    kernel: KernelT | None = getattr(game, "_kernel", None)
+    if kernel is None:
+        kernel = make(module, game)
+        setattr(game, "_kernel", kernel)  # noqa: B010 (the attribute the game declares)
+    return kernel
+
+
+def random_game(state: Any, seed: int) -> list[Any]:
+    """The seeded random game a kernel plays from ``state`` (which it plays on), on the Python
+    engine: at each turn the legal move ``SplitMix64(seed).below(len(legal_moves))``."""
+    rng = SplitMix64(seed)
+    moves = []
+    while not state.is_over():
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        moves.append(move)
+    return moves
+
+
+def random_playouts(state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
+    """A kernel's ``count`` seeded playouts from ``state`` (left unchanged, one generator for
+    them all), on the Python engine: the plies played and each seat's total reward."""
+    rng = SplitMix64(seed)
+    plies, wins = 0, [0.0] * state.game.num_players
+    for _ in range(count):
+        line = state.clone()
+        while not line.is_over():
+            line.play(rng.choice(line.legal_moves()))
+            plies += 1
+        winners = line.outcome().winners
+        for seat in winners:
+            wins[seat] += 1.0 / len(winners)
+    return plies, tuple(wins)
 
 
 def built() -> list[str]:

@@ -738,8 +738,10 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     int *root = malloc(sizeof(int) * (size_t)root_n);
     if (!root) return PyErr_NoMemory();
     for (int i = 0; i < root_n; i++) {
-        root[i] = (int)PyLong_AsLong(PyList_GetItem(root_list, i));
-        if (root[i] == -1 && PyErr_Occurred()) { free(root); return NULL; }
+        /* a move number as the kernel's int (Trugo's pass 2**31: kept as their low 32 bits) */
+        long long number = PyLong_AsLongLong(PyList_GetItem(root_list, i));
+        if (number == -1 && PyErr_Occurred()) { free(root); return NULL; }
+        root[i] = (int)(unsigned int)(unsigned long long)number;
     }
     size_t slots = 1;
     while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)table_bytes) slots *= 2;

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits
 from trigames.core.errors import PositionError
-from trigames.core.native import kernel_module
+from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_turn
 from trigames.core.protocol import Game, State, Step, score_margin
@@ -216,12 +216,7 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
     def native_kernel(self) -> TricolorKernel | None:
         """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
         when it is not built or the pure engine is forced."""
-        module = kernel_module("tricolor")
-        if module is None:
-            return None
-        if self._kernel is None:
-            self._kernel = TricolorKernel(module, self)
-        return self._kernel
+        return game_kernel(self, "tricolor", TricolorKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TricolorState:
         return _state_from_json(self, obj)

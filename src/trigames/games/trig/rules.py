@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
-from trigames.core.native import kernel_module
+from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step
@@ -343,12 +343,7 @@ class TrigRules(Game[TrigMove, TrigState]):
     def native_kernel(self) -> TrigKernel | None:
         """The compiled kernel for this board (see :mod:`trigames.core.native`), or ``None``
         when it is not built or the pure engine is forced."""
-        module = kernel_module("trig")
-        if module is None:
-            return None
-        if self._kernel is None:
-            self._kernel = TrigKernel(module, self)
-        return self._kernel
+        return game_kernel(self, "trig", TrigKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TrigState:
         return _state_from_json(self, obj)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
-from trigames.core.native import kernel_module
+from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move, read_turn
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
@@ -221,12 +221,7 @@ class TriggleRules(Game[Band, "TriggleState"]):
     def native_kernel(self) -> TriggleKernel | None:
         """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
         when it is not built or the pure engine is forced."""
-        module = kernel_module("triggle")
-        if module is None:
-            return None
-        if self._kernel is None:
-            self._kernel = TriggleKernel(module, self)
-        return self._kernel
+        return game_kernel(self, "triggle", TriggleKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TriggleState:
         return _state_from_json(self, obj)
