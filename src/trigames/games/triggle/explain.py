@@ -6,7 +6,7 @@ the next player to close with one band of their own (every band they may lay is 
 >>> for band in ["D1-D4", "A1-D1", "C1-F2"]:
 ...     state.play(band)
 >>> explain(state)
-'claims C1-D1-D2 and leaves none for Yellow to close'
+'claims C1-D1-D2 but lets Yellow close 1 triangle with one band'
 """
 
 from __future__ import annotations
