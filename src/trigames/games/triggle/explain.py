@@ -44,7 +44,7 @@ def _leaves(state: TriggleState, claimed: bool) -> str:
     if state.game.misere:
         least = min((_claimed(probe) for _ in replies(probe)), default=0)
         if least:
-            return f"every band {name} may lay closes {counted(least, 'triangle')} or more"
+            return f"forces {name} to close {counted(least, 'triangle')} or more"
     if best == 0:
         return f"leaves none for {name} to close" if claimed else "gives nothing away"
     closes = f"lets {name} close {counted(best, 'triangle')} with one band"
