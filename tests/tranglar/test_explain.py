@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import trigames
+from trigames.games.tranglar import Tranglar
 from trigames.games.tranglar.rules import TranglarState
 
 
 def after(moves: list[str]) -> TranglarState:
-    state = trigames.load_game("tranglar").new_initial_state()
+    game = trigames.load_game("tranglar")
+    assert isinstance(game, Tranglar)
+    state = game.new_initial_state()
     for move in moves:
         state.play(move)
     return state

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import trigames
+from trigames.games.tricolor import Tricolor
 from trigames.games.tricolor.rules import TricolorState
 
 
 def after(spec: str, pieces: list[str]) -> TricolorState:
-    state = trigames.load_game(spec).new_initial_state()
+    game = trigames.load_game(spec)
+    assert isinstance(game, Tricolor)
+    state = game.new_initial_state()
     for piece in pieces:
         state.play(piece)
     return state

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import trigames
+from trigames.games.triggle import Triggle
 from trigames.games.triggle.rules import TriggleState
 
 
 def after(spec: str, bands: list[str]) -> TriggleState:
-    state = trigames.load_game(spec).new_initial_state()
+    game = trigames.load_game(spec)
+    assert isinstance(game, Triggle)
+    state = game.new_initial_state()
     for band in bands:
         state.play(band)
     return state
@@ -54,8 +57,8 @@ def test_a_claim_that_opens_a_triangle_says_how_many_the_reply_closes() -> None:
 
 
 def test_the_last_band_says_who_wins_and_the_score() -> None:
-    bands = "A2-D1 A2-D4 B2-E3 A3-D2 D1-D4 C2-C5 B3-E1 B4-E2 C1-C4 A1-D3 B1-B4".split()
-    state = after("triggle(size=3)", bands)
+    bands = "A2-D1 A2-D4 B2-E3 A3-D2 D1-D4 C2-C5 B3-E1 B4-E2 C1-C4 A1-D3 B1-B4"
+    state = after("triggle(size=3)", bands.split(" "))
     assert state.game.explain_move(state, state.parse_move("B1-E2")) == (
         "claims 4 triangles and wins 8-4"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import trigames
+from trigames.games.trugo import Trugo
 from trigames.games.trugo.evaluation import groups
 from trigames.games.trugo.rules import TrugoState
 
@@ -10,7 +11,9 @@ SMALL = "trugo(tiles=12,pieces=8)"
 
 
 def after(moves: list[str], spec: str = SMALL) -> TrugoState:
-    state = trigames.load_game(spec).new_initial_state()
+    game = trigames.load_game(spec)
+    assert isinstance(game, Trugo)
+    state = game.new_initial_state()
     for move in moves:
         state.play(move)
     return state
