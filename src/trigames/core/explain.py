@@ -53,20 +53,25 @@ def sentence(*clauses: str, limit: int = LIMIT) -> str:
     """The non-empty ``clauses`` as one sentence: joined by commas, the last one by ``and``
     (or by its own ``but``, dropped from a first clause), or all by semicolons when a clause
     has commas; clauses from the end are left out while it is longer than
-    ``limit``, but never the first.
+    ``limit``, and the first one alone is cut short at a word.
 
     >>> sentence("a", "", "b", "c")
     'a, b and c'
     >>> sentence("completes nothing", "but leaves Black a star", limit=20)
     'completes nothing'
+    >>> sentence("completes a crown at C3, a star at C3", limit=30)
+    'completes a crown at C3, a…'
     """
     parts = [clause for clause in clauses if clause]
     if parts and parts[0].startswith("but "):  # nothing before to set it against
         parts[0] = parts[0].removeprefix("but ")
     while True:
         text = _joined(parts)
-        if len(text) <= limit or len(parts) <= 1:
+        if len(text) <= limit:
             return text
+        if len(parts) <= 1:  # one clause too long: cut at a word
+            cut = text.rfind(" ", 0, limit - 1)
+            return text[: cut if cut > 0 else limit - 1] + "…"
         parts.pop()
 
 
@@ -81,10 +86,10 @@ def _joined(parts: list[str]) -> str:
     return ", ".join(head) + glue + last
 
 
-def result(state: State[Any], mover: int, scored: bool = True) -> str:
-    """What the end of the game on ``state`` means to ``mover``: ``wins 12-10``, ``draws
-    11-11``, ``loses 9-11``, with more players ``wins with 8`` (scores only if ``scored``: a
-    game won on points); empty while it goes on.
+def result(state: State[Any], mover: int) -> str:
+    """What the end of the game on ``state`` means to ``mover``, with the scores: ``wins
+    12-10``, ``draws 11-11``, ``loses 9-11``, with more players ``wins with 8``; empty while
+    it goes on.
 
     >>> import trigames
     >>> state = trigames.load_game("trig").new_initial_state()
@@ -96,10 +101,10 @@ def result(state: State[Any], mover: int, scored: bool = True) -> str:
         return ""
     scores = outcome.scores
     score = ""
-    if scored and len(scores) == 2:
+    if len(scores) == 2:
         mine, theirs = scores[mover], scores[1 - mover]
         score = f" {mine}-{theirs}" if min(scores) >= 0 else f" {mine} to {theirs}"
-    elif scored:
+    else:
         score = f" with {scores[mover]}"
     if mover not in outcome.winners:
         return f"loses{score}"

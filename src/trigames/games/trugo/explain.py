@@ -50,8 +50,7 @@ def explain(state: TrugoState) -> str:
     if captured[mover]:
         clauses.append(f"but loses {counted(captured[mover], f'{me} piece')}")
     if state.is_over():
-        won = result(state, mover)
-        return sentence(*clauses, f"{won}: {state.end_reason}" if won != "draws" else won)
+        return sentence(*clauses, f"{result(state, mover)}: {state.end_reason}")
     threats = _atari(before, state, mover)
     if not threats:
         mine, theirs = state.count[mover], state.count[other]
