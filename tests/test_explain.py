@@ -48,5 +48,6 @@ def test_explanations_of_random_moves_are_short_and_leave_the_position(
 def test_a_long_sentence_loses_its_last_clauses_first() -> None:
     clauses = ["captures F6", "threatens a link to the edge at G9", "but Black can win at E4"]
     assert sentence(*clauses, limit=50) == "captures F6 and threatens a link to the edge at G9"
-    assert sentence(*clauses, limit=5) == "captures F6"
+    assert sentence(*clauses, limit=20) == "captures F6"
+    assert sentence(*clauses, limit=10) == "captures…"
     assert sentence("but leaves a White piece in atari") == "leaves a White piece in atari"
