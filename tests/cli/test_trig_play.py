@@ -56,8 +56,9 @@ def test_a_placement_with_a_capture_lists_it_and_the_bare_placement_declines_it(
     session.run()
     text = "\n".join(output)
     assert (
-        "G9 can be played 2 ways:\n  1. G9: declines to capture G8\n  2. G9xG8: captures G8" in text
-    )
+        "G9 can be played 2 ways:\n  1. G9: declines to capture G8 and leaves White 5 pegs from a "
+        "link (Black 5)\n  2. G9xG8: captures G8 and brings White to 4 pegs from a link (Black 5)"
+    ) in text
     assert session.state.to_json()["white"] == ["F7", "G8", "G9", "H7"]
     assert "White G9, capturing G8" in text
 
@@ -68,8 +69,9 @@ def test_a_placement_with_two_captures_lists_both() -> None:
     session.run()
     text = "\n".join(output)
     assert (
-        "F7 can be played 3 ways:\n  1. F7: declines to capture F6 or G8\n"
-        "  2. F7xF6: captures F6\n  3. F7xG8: captures G8"
+        "F7 can be played 3 ways:\n  1. F7: declines to capture F6 or G8 and leaves White 4 pegs "
+        "from a link (Black 6)\n  2. F7xF6: captures F6 and leaves White 4 pegs from a link "
+        "(Black 6)\n  3. F7xG8: captures G8 and leaves White 4 pegs from a link (Black 6)"
     ) in text
     assert session.state.to_json()["black"] == ["F6", "G5"]
     assert session.state.history == [session.state.parse_move("F7xG8")]
@@ -110,10 +112,10 @@ def test_the_choice_says_how_each_form_would_win() -> None:
         session.state.play(move)
     session.run()
     text = "\n".join(output)
-    assert "1. G9: declines to capture G8; links a Pillar to the edge\n" in text
+    assert "1. G9: declines to capture G8 and links a Pillar to the edge: White wins\n" in text
     assert (
         "2. G9xG8: captures G8; links a Pillar to the edge, links two Pillars and encloses a "
-        "Pillar\n"
+        "Pillar: White wins\n"
     ) in text
     assert (
         "Game over: links a Pillar to the edge, links two Pillars and encloses a Pillar. "

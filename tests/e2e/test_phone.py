@@ -9,8 +9,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+import trigames
 from tests.e2e.conftest import SCREENSHOTS, Pages
 from tests.web.conftest import Server
+from trigames.records import GameRecord, Seat
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: The smallest hit area a finger can be asked to hit, in CSS pixels.
@@ -185,3 +187,36 @@ def test_confirm_moves_shows_the_move_before_it_is_played(
     expect(page.locator("#moves li").first).to_contain_text(name)
     page.reload()  # the setting is remembered
     expect(page.locator("#confirm-moves")).to_be_checked()
+
+
+def test_a_hint_and_its_reason_fit_on_a_phone(pages: Pages, phone: BrowserContext) -> None:
+    # A TRANGLAR game after the rules page's trap setup: Petrol's hint says what it covers,
+    # traps and leaves Green, one of the longer explanations.
+    state = trigames.load_game("tranglar").new_initial_state()
+    for move in ["Ga1esb1nwa2n", "Hd3sd4", "Qd1", "Fc1nes"]:
+        state.play(move)
+    record = GameRecord.from_state(state, [Seat("Ann"), Seat("Robot", "random")]).to_json()
+    page = pages.open("/", phone)
+    created = page.evaluate(
+        """async (record) => {
+          const answer = await fetch('/api/games', {method: 'POST', body: JSON.stringify(
+            {record, seats: [{kind: 'human'}, {kind: 'random'}]}),
+            headers: {'Content-Type': 'application/json'}});
+          return answer.json();
+        }""",
+        record,
+    )
+    page.goto(created["seats"][0]["link"])
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    page.locator("#hint").tap()
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    assert len(hint.inner_text()) > 80
+    box = hint.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    hint.scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "hint-phone.png")

@@ -332,7 +332,7 @@ def test_a_move_winning_in_several_ways_names_them_all(case: dict[str, Any]) -> 
     assert outcome == trigames.Outcome((0,), (1, 0), win_reason(ways))
     assert [way for way in WAYS if way in outcome.reason] == list(ways)
     assert game.game_facts(state) == {"win type": " + ".join(case["ways"])}
-    assert game.explain_last_move(state).endswith(f"; {outcome.reason}")
+    assert f"{outcome.reason}: White wins" in game.explain_last_move(state)
     # The position alone, read back, gives the same result; taking the move back clears it.
     assert game.state_from_json(state.to_json()).outcome() == outcome
     state.undo()

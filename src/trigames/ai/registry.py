@@ -28,6 +28,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from trigames.ai.alphabeta import AlphaBetaPlayer
 from trigames.ai.casual import CasualPlayer
@@ -36,7 +37,7 @@ from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
 from trigames.ai.strong import StrongPlayer
 from trigames.ai.yardstick import SimpleAlphaBetaPlayer
 from trigames.core.errors import PlayerSpecError, SpecSyntaxError
-from trigames.core.protocol import AnyGame
+from trigames.core.protocol import AnyGame, AnyState
 from trigames.core.spec import GameSpec
 
 #: Player kinds, weakest first.
@@ -51,6 +52,8 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 #: The level hints come from (the terminal's ``hint``, the web's hint button): the strongest
 #: that answers within 2 seconds.
 HINT_LEVEL = "hard"
+#: What a hint adds when its player proved the game's value (``last_info["proven"]``).
+PROVEN_WORDS = {"win": "it wins by force", "loss": "every move loses against best play"}
 #: Everything a seat may be given besides ``human``.
 PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
@@ -396,3 +399,19 @@ def _budget(settings: Mapping[str, str], cap: float | None) -> Budget:
     if cap is not None:
         time = cap if time is None else min(time, cap)
     return Budget(iterations=None if iterations is None else int(iterations), seconds=time)
+
+
+def hint_reason(game: AnyGame, state: AnyState, move: Any, info: Mapping[str, Any]) -> str:
+    """Why the hint ``move`` is worth playing on ``state`` (which is left as it was): the
+    game's :meth:`~trigames.core.protocol.Game.explain_move`, and what the hint player proved,
+    from its ``last_info`` (``info``), if anything.
+
+    >>> import trigames
+    >>> game = trigames.load_game("triggle(size=3)")
+    >>> state = game.new_initial_state()
+    >>> hint_reason(game, state, state.legal_moves()[0], {"proven": "win"})
+    'claims nothing and gives nothing away; it wins by force'
+    """
+    why = game.explain_move(state, move)
+    proven = PROVEN_WORDS.get(str(info.get("proven")))
+    return f"{why}; {proven}" if proven else why

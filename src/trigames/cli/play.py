@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from trigames.ai.players import Player, accepts_draw
-from trigames.ai.registry import HINT_LEVEL, make_player
+from trigames.ai.registry import HINT_LEVEL, hint_reason, make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
 from trigames.core.errors import TrigamesError
@@ -264,12 +264,7 @@ class TerminalGame:
             self.console.write("The game is over.")
             return
         move = self.adviser.choose(self.state)
-        why = self.game.explain_move(self.state, move)
-        proven = self.adviser.last_info.get("proven")
-        if proven == "win":
-            why += "; it wins by force"
-        elif proven == "loss":
-            why += "; every move loses against best play"
+        why = hint_reason(self.game, self.state, move, self.adviser.last_info)
         self.console.write(f"Hint: {move} - {why}")
 
     def undo(self) -> None:

@@ -85,6 +85,7 @@ from trigames.ai.registry import (
     LEVEL_NAMES,
     SERVER_LIMITS,
     check_player_spec,
+    hint_reason,
     make_player,
 )
 from trigames.core.endings import AgreedDraw, Ending, Timeout
@@ -761,7 +762,7 @@ class GameService:
             async with self._hint_slots:
                 move = await loop.run_in_executor(self.executor, adviser.choose, snapshot)
                 why = await loop.run_in_executor(
-                    self.executor, live.game.explain_move, snapshot.clone(), move
+                    self.executor, hint_reason, live.game, snapshot, move, adviser.last_info
                 )
         finally:
             self._hints_asked -= 1

@@ -9,19 +9,24 @@ from trigames.games.tranglar.board import BOARD, PARALLELOGRAMS
 from trigames.games.tranglar.rules import TranglarState
 
 
-def exposed(state: TranglarState, seat: int) -> int:
-    """Cells of ``seat``'s pieces that one more touching side would trap (parallelograms,
-    which never flip, left out; sides touching a neutral piece never count)."""
+def exposed_pieces(state: TranglarState, seat: int) -> list[int]:
+    """The cells (a mask each) of ``seat``'s pieces that one more touching side would trap
+    (parallelograms, which never flip, left out; sides touching a neutral piece never count)."""
     enemy, neutral = state.owned[1 - seat], state.owned[2]
-    total = 0
+    found = []
     for kind, owner, mask in state.pieces.values():
         if owner != seat or kind in PARALLELOGRAMS:
             continue
         placement = BOARD.placement(mask)
         touching = sum(1 for side in placement.sides if side & enemy and not side & neutral)
         if 2 * (touching + 1) > len(placement.sides):
-            total += mask.bit_count()
-    return total
+            found.append(mask)
+    return found
+
+
+def exposed(state: TranglarState, seat: int) -> int:
+    """Cells of ``seat``'s exposed pieces (see :func:`exposed_pieces`)."""
+    return sum(mask.bit_count() for mask in exposed_pieces(state, seat))
 
 
 def heuristic(state: TranglarState, seat: int) -> float:

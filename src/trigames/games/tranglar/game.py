@@ -1,12 +1,13 @@
 """TRANGLAR as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts,
 its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players
-(:mod:`.evaluation`) and its action numbering for learning libraries (:mod:`.actions`)."""
+(:mod:`.evaluation`), why a move is worth playing (:mod:`.explain`, for hints) and its action
+numbering for learning libraries (:mod:`.actions`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from trigames.games.tranglar import actions, evaluation, svg, text
+from trigames.games.tranglar import actions, evaluation, explain, svg, text
 from trigames.games.tranglar.rules import TranglarRules
 from trigames.geometry.svg import SEAT_COLOURS
 
@@ -24,6 +25,7 @@ class Tranglar(TranglarRules):
     render_svg = staticmethod(svg.render)
     choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
+    explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 8.0
     seat_colours = (SEAT_COLOURS["petrol"], SEAT_COLOURS["acid green"])

@@ -130,8 +130,3 @@ def describe_last_move(state: TricolorState) -> str:
     colour = COLOURS[state.board.colour[state.board.lozenge_index[last]]]
     said = effects(state)
     return f"{state.game.player_name(mover)} {last} ({colour})" + (f"; {said}" if said else "")
-
-
-def explain(state: TricolorState) -> str:
-    """Why the last move is worth playing, for hints."""
-    return effects(state) or "completes nothing"

@@ -1,13 +1,13 @@
 """Trig, Trigger and Triggest as the catalogue offers them: the rules of :mod:`.rules` with
 the game's other parts, its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the
-computer players (:mod:`.evaluation`) and its action numbering for learning libraries
-(:mod:`.actions`)."""
+computer players (:mod:`.evaluation`), why a move is worth playing (:mod:`.explain`, for
+hints) and its action numbering for learning libraries (:mod:`.actions`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from trigames.games.trig import actions, evaluation, svg, text
+from trigames.games.trig import actions, evaluation, explain, svg, text
 from trigames.games.trig.rules import TrigRules
 from trigames.geometry.svg import PALETTE
 
@@ -25,7 +25,7 @@ class Trig(TrigRules):
     render_svg = staticmethod(svg.render)
     choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
-    explain_last_move = staticmethod(text.explain)
+    explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 2.0
     seat_colours = (PALETTE["white"], PALETTE["black"])

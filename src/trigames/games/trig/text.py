@@ -72,32 +72,3 @@ def describe_last_move(state: TrigState) -> str:
     if centre is not None:
         text += f", capturing {state.board.placements[centre]}"
     return text
-
-
-def explain(state: TrigState) -> str:
-    """What the last move did, for hints and capture choices: ``captures F6``, ``no capture``,
-    or, for a bare placement that could have captured, ``declines to capture F6 or G8``.
-
-    >>> import trigames
-    >>> game = trigames.load_game("trig")
-    >>> state = game.state_from_json({"white": ["F7", "H7"], "black": ["G8", "H6"], "to_move": 0})
-    >>> [game.explain_move(state, state.parse_move(m)) for m in ("G9", "G9xG8", "G6")]
-    ['declines to capture G8', 'captures G8', 'no capture']
-    """
-    last, mover = state.last_move, state.last_mover()
-    if last is None or mover is None:
-        return ""
-    names = state.board.placements
-    cell, centre = state.board.move_parts(last)
-    if centre is not None:
-        said = f"captures {names[centre]}"
-    else:
-        # The bare placement left the opponent's pegs as they were: these captures were open.
-        declined = [str(names[c]) for c in state.captures_at(cell, mover)]
-        listed = " or ".join(
-            [", ".join(declined[:-1]), *declined[-1:]] if declined[1:] else declined
-        )
-        said = f"declines to capture {listed}" if declined else "no capture"
-    if state.end_reason is not None:
-        said += f"; {state.end_reason}"
-    return said

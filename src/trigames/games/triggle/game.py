@@ -1,12 +1,13 @@
 """Triggle as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts,
 its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players
-(:mod:`.evaluation`) and its action numbering for learning libraries (:mod:`.actions`)."""
+(:mod:`.evaluation`), why a move is worth playing (:mod:`.explain`, for hints) and its action
+numbering for learning libraries (:mod:`.actions`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from trigames.games.triggle import actions, evaluation, svg, text
+from trigames.games.triggle import actions, evaluation, explain, svg, text
 from trigames.games.triggle.rules import TriggleRules
 from trigames.geometry.svg import SEAT_COLOURS
 
@@ -23,7 +24,7 @@ class Triggle(TriggleRules):
     render_text = staticmethod(text.render)
     render_svg = staticmethod(svg.render)
     describe_last_move = staticmethod(text.describe_last_move)
-    explain_last_move = staticmethod(text.explain)
+    explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 2.0
     seat_colours = tuple(SEAT_COLOURS[name.lower()] for name in TriggleRules.seat_names)

@@ -74,27 +74,3 @@ def describe_last_move(state: TriggleState) -> str:
         noun = "triangle" if len(claims) == 1 else "triangles"
         text += f", claims {len(claims)} {noun}: {', '.join(claims)}"
     return text
-
-
-def explain(state: TriggleState) -> str:
-    """Why the last band is worth playing: what it claims and what it leaves to the next player.
-
-    >>> import trigames
-    >>> state = trigames.load_game("triggle").new_initial_state()
-    >>> for band in ["D1-D4", "A1-D1", "C1-F2"]:
-    ...     state.play(band)
-    >>> explain(state)
-    'claims C1-D1-D2; leaves 1 triangle for the next player to close'
-    """
-    claims = [state.board.triangle_name(t) for t in state.claimed_by_last_move()]
-    parts = [f"claims {', '.join(claims)}" if claims else "claims nothing"]
-    if state.is_over():
-        parts.append("ends the game")
-    else:
-        closable = state.closable_triangles()
-        if closable == 0:
-            parts.append("leaves no triangle to close")
-        else:
-            noun = "triangle" if closable == 1 else "triangles"
-            parts.append(f"leaves {closable} {noun} for the next player to close")
-    return "; ".join(parts)

@@ -42,13 +42,12 @@ def pieces(state: TrugoState, seat: int) -> float:
     return value
 
 
-def liberties(state: TrugoState, seat: int) -> tuple[int, list[tuple[int, int]]]:
-    """Total liberties of ``seat``'s groups, and ``(size, liberties)`` of each group."""
+def groups(state: TrugoState, seat: int) -> list[tuple[list[int], int]]:
+    """``seat``'s groups: the junctions of each, and how many liberties it has."""
     top, full = state.top, state.full
     near = state.window.junction_neighbours
     seen: set[int] = set()
-    total = 0
-    groups: list[tuple[int, int]] = []
+    found: list[tuple[list[int], int]] = []
     for start in state.tops[seat]:
         if start in seen:
             continue
@@ -62,9 +61,14 @@ def liberties(state: TrugoState, seat: int) -> tuple[int, list[tuple[int, int]]]
                 elif top[z] == seat and z not in seen:
                     seen.add(z)
                     group.append(z)
-        total += len(free)
-        groups.append((len(group), len(free)))
-    return total, groups
+        found.append((group, len(free)))
+    return found
+
+
+def liberties(state: TrugoState, seat: int) -> tuple[int, list[tuple[int, int]]]:
+    """Total liberties of ``seat``'s groups, and ``(size, liberties)`` of each group."""
+    found = groups(state, seat)
+    return sum(free for _, free in found), [(len(group), free) for group, free in found]
 
 
 def _side(state: TrugoState, seat: int) -> float:

@@ -1,13 +1,14 @@
 """Trugo as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts,
 its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players
-(:mod:`.evaluation`), its action numbering for learning libraries (:mod:`.actions`) and the
-reader of old records (:mod:`.legacy`)."""
+(:mod:`.evaluation`), why a move is worth playing (:mod:`.explain`, for hints), its action
+numbering for learning libraries (:mod:`.actions`) and the reader of old records
+(:mod:`.legacy`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from trigames.games.trugo import actions, evaluation, legacy, svg, text
+from trigames.games.trugo import actions, evaluation, explain, legacy, svg, text
 from trigames.games.trugo.rules import TrugoRules
 from trigames.geometry.svg import SEAT_COLOURS
 
@@ -25,6 +26,7 @@ class Trugo(TrugoRules):
     render_svg = staticmethod(svg.render)
     choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
+    explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
     heuristic_scale: ClassVar[float] = 3.0
     convert_v1_moves = legacy.convert_v1_moves
