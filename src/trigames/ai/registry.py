@@ -48,7 +48,7 @@ EVALUATIONS = ("game", "simple")
 #: The deepest yardstick search (``alphabeta(eval=simple)`` has no time limit of its own).
 MAX_SIMPLE_DEPTH = 6
 #: Levels, each a kind with a budget chosen per game (see :data:`LEVELS`).
-LEVEL_NAMES = ("easy", "medium", "hard")
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 #: The level hints come from (the terminal's ``hint``, the web's hint button): the strongest
 #: that answers within 2 seconds.
 HINT_LEVEL = "hard"
@@ -57,8 +57,13 @@ PROVEN_WORDS = {"win": "it wins by force", "loss": "every move loses against bes
 #: Everything a seat may be given besides ``human``.
 PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
-#: Game name -> level -> player spec. Every level answers within 2 seconds a move on a
-#: 2-core laptop of 2024 (see ``trigames bench-ai``). Games not listed use ``"*"``.
+#: The ``expert`` level where the strong search is the best player (Triggle, Tricolor): up to 8
+#: seconds a move on both cores (the native alpha-beta of :mod:`~trigames.ai.strong` with two
+#: workers). Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds, on one core.
+EXPERT = "strong(seconds=8,workers=2)"
+#: Game name -> level -> player spec. Every level but ``expert`` answers within 2 seconds a
+#: move on a 2-core laptop of 2024 (see ``trigames bench-ai``), ``expert`` within 10. Games not
+#: listed use ``"*"``.
 #: Triggle's ``medium`` and ``hard`` are the ``strong`` search, measured against the
 #: yardsticks ``alphabeta(depth=2,eval=simple)`` and ``alphabeta(depth=4,eval=simple)`` with
 #: ``benchmarks/strength.py`` (the players they replaced, ``mcts(seconds=0.25)`` and
@@ -68,26 +73,31 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "easy": "casual",
         "medium": "strong(seconds=0.3)",
         "hard": "strong(seconds=1.2)",
+        "expert": EXPERT,
     },
     "tricolor": {
         "easy": "casual",
-        "medium": "mcts(seconds=0.25)",
-        "hard": "alphabeta(seconds=0.5)",
+        "medium": "strong(seconds=0.3)",
+        "hard": "strong(seconds=1.2)",
+        "expert": EXPERT,
     },
     "trig": {
         "easy": "casual",
         "medium": "alphabeta(seconds=0.25)",
         "hard": "alphabeta(seconds=0.5)",
+        "expert": "alphabeta(seconds=8)",
     },
     "trugo": {
         "easy": "casual",
         "medium": "alphabeta(seconds=0.15)",
         "hard": "alphabeta(seconds=0.3)",
+        "expert": "alphabeta(seconds=8)",
     },
     "*": {
         "easy": "casual",
         "medium": "mcts(seconds=0.25,playout=heuristic)",
         "hard": "alphabeta(seconds=0.5)",
+        "expert": "alphabeta(seconds=8)",
     },
 }
 
@@ -162,7 +172,7 @@ def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
         },
         "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
         "alphabeta": {**budget, "depth": Range(1, 64)},
-        "strong": {**budget, "depth": Range(1, 64)},
+        "strong": {**budget, "depth": Range(1, 64), "workers": Range(1, 2)},
     }
 
 
@@ -222,6 +232,7 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
         "seconds": "time per move (default 1 when no budget is given)",
         "depth": "deepest main search, before the quiescence search on scoring moves (default 64)",
         "eval": "simple (the score lead, default) or game (the game's own evaluation)",
+        "workers": "1, or 2 to search on two cores (where the game's native kernel runs)",
     },
 }
 
@@ -361,6 +372,7 @@ def make_player(
             budget,
             max_depth=int(settings.get("depth", "64")),
             evaluation=settings.get("eval", "simple"),
+            workers=int(settings.get("workers", "1")),
         )
     if settings.get("eval", "game") == "simple":
         seconds = settings.get("seconds")
