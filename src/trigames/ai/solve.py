@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from trigames.ai.strong import TACTICS
 from trigames.core.errors import TrigamesError
-from trigames.core.native import kernel_of
+from trigames.core.native import NativeSolver, kernel_of
 from trigames.core.protocol import AnyState, score_lead
 
 #: The weight of the result in a value: a win is worth more than any score lead.
@@ -78,7 +78,7 @@ def final_value(state: AnyState, seat: int, margin: bool = True) -> int:
     if not margin:
         return result * RESULT
     lead = score_lead(state, seat)
-    return result * RESULT + (-lead if getattr(state.game, "misere", False) is True else lead)
+    return result * RESULT + (-lead if _misere(state) else lead)
 
 
 def split_value(value: int) -> tuple[int, int]:
@@ -147,7 +147,7 @@ class PythonSearcher:
 
     def test(self, state: AnyState, beta: int) -> int:
         self.tactics = TACTICS.get(state.game.name)
-        self.misere = getattr(state.game, "misere", False) is True
+        self.misere = _misere(state)
         return self._search(state, beta - 1, beta, 0)
 
     def _ordered(self, state: AnyState, first: Any) -> list[Any]:
@@ -216,6 +216,38 @@ class PythonSearcher:
             lower = upper = best
         self._store(key, (lower, upper, best_move))
         return best
+
+
+class NativeSearcher:
+    """The passes run by the game's native kernel (:class:`~trigames.core.native.NativeSolver`)."""
+
+    def __init__(self, kernel: Any, state: AnyState, watch: Watch, margin: bool,
+                 memory: int) -> None:  # fmt: skip
+        self.watch = watch
+        self.margin = margin
+        self.solver = NativeSolver(kernel, state, margin, _misere(state), memory)
+
+    @property
+    def nodes(self) -> int:
+        return self.solver.stats()[0]
+
+    @property
+    def deepest(self) -> int:
+        return self.solver.stats()[1]
+
+    def stored(self) -> int:
+        return self.solver.stats()[2]
+
+    def test(self, state: AnyState, beta: int) -> int:
+        found = self.solver.test(state, beta, self.watch.check, CHECK_EVERY * 16)
+        if found is None:
+            raise Stopped
+        return found
+
+
+def _misere(state: AnyState) -> bool:
+    """Whether the game is won by the lower score."""
+    return getattr(state.game, "misere", False) is True
 
 
 @dataclass
@@ -329,10 +361,8 @@ def make_searcher(
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     kernel = None if engine == "pure" else kernel_of(state.game)
-    make = getattr(kernel, "solver", None)
-    if make is not None:
-        searcher: Searcher = make(state, watch, margin, memory or TABLE_BYTES)
-        return searcher
+    if NativeSolver.available(kernel):
+        return NativeSearcher(kernel, state, watch, margin, memory or TABLE_BYTES)
     if engine == "native":
         raise SolveError(f"{state.game.name} has no native solver running here")
     entries = TABLE_ENTRIES if memory is None else memory // 500

@@ -123,6 +123,13 @@ static void tricolor_rewards(const void *ctx, const void *state, double *out) {
     for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
 }
 
+/* TricolorState.scores */
+static void tricolor_scores(const void *ctx, const void *state, int *out) {
+    const tricolor_board *b = ctx;
+    const tricolor_state *s = state;
+    for (int seat = 0; seat < b->players; seat++) out[seat] = s->points[seat];
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -164,6 +171,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->apply = tricolor_apply;
     g->mover = tricolor_mover;
     g->rewards = tricolor_rewards;
+    g->scores = tricolor_scores;
     return 0;
 }
 

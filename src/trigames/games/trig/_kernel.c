@@ -218,6 +218,13 @@ static void trig_rewards(const void *ctx, const void *state, double *out) {
     out[1] = winner < 0 ? 0.5 : winner == 1;
 }
 
+/* TrigState.scores: 1 for the winner */
+static void trig_scores(const void *ctx, const void *state, int *out) {
+    int winner = ((const trig_state *)state)->winner;
+    out[0] = winner == 0;
+    out[1] = winner == 1;
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -249,6 +256,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->apply = trig_apply;
     g->mover = trig_mover;
     g->rewards = trig_rewards;
+    g->scores = trig_scores;
     return 0;
 }
 

@@ -109,6 +109,13 @@ static void triggle_rewards(const void *ctx, const void *state, double *out) {
     for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
 }
 
+/* TriggleState.scores: triangles claimed, the markers used */
+static void triggle_scores(const void *ctx, const void *state, int *out) {
+    const triggle_board *b = ctx;
+    const triggle_state *s = state;
+    for (int seat = 0; seat < b->players; seat++) out[seat] = b->markers - s->markers[seat];
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -151,6 +158,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->apply = triggle_apply;
     g->mover = triggle_mover;
     g->rewards = triggle_rewards;
+    g->scores = triggle_scores;
     return 0;
 }
 
