@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from trigames.ai.strong import TACTICS
+from trigames.ai.strong import TACTICS, Tactics, generic_tactics
 from trigames.core.errors import TrigamesError
 from trigames.core.native import NativeSolver, kernel_of
 from trigames.core.protocol import AnyState, score_lead
@@ -139,31 +139,27 @@ class PythonSearcher:
         #: position key -> (lower bound, upper bound, best move)
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.history: dict[Any, int] = {}
-        self.tactics: Callable[[AnyState, Any], tuple[int, int]] | None = None
+        self.gains: Tactics = generic_tactics
         self.misere = False
 
     def stored(self) -> int:
         return len(self.table)
 
     def test(self, state: AnyState, beta: int) -> int:
-        self.tactics = TACTICS.get(state.game.name)
+        self.gains = TACTICS.get(state.game.name, generic_tactics)
         self.misere = _misere(state)
         return self._search(state, beta - 1, beta, 0)
 
     def _ordered(self, state: AnyState, first: Any) -> list[Any]:
-        moves = state.legal_moves()
+        """The table's move, then the most scored at once, then by the history of cut-offs
+        (as the native solver orders them)."""
         history = self.history
-        tactics = self.tactics
-        if tactics is None:
-            moves.sort(key=lambda move: -history.get(move, 0))
-        else:
-            sign = -1 if self.misere else 1
-            keyed = []
-            for move in moves:
-                claims, gives = tactics(state, move)
-                keyed.append((sign * (gives - claims), -history.get(move, 0), move))
-            keyed.sort(key=lambda item: item[:2])
-            moves = [move for *_, move in keyed]
+        sign = -1 if self.misere else 1
+        gains = self.gains
+        keyed = [(-sign * gains(state, move)[0], -history.get(move, 0), move)
+                 for move in state.legal_moves()]  # fmt: skip
+        keyed.sort(key=lambda item: item[:2])
+        moves = [move for *_, move in keyed]
         if first is not None:
             moves.remove(first)
             moves.insert(0, first)
