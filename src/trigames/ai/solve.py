@@ -48,6 +48,8 @@ INFINITE = 1 << 30
 TABLE_ENTRIES = 1_000_000
 #: The native table's size by default, in bytes.
 TABLE_BYTES = 256 << 20
+#: Seconds the steps after a proof (a best move, the line of play) may take past the limit.
+GRACE = 2.0
 #: Nodes between two looks at the clock (and a progress report, once a second).
 CHECK_EVERY = 4096
 
@@ -67,14 +69,14 @@ Progress = Callable[[dict[str, Any]], None]
 
 
 def final_value(state: AnyState, seat: int, margin: bool = True) -> int:
-    """The value of a finished game for ``seat``: the result times :data:`RESULT`, plus the
-    score lead (reversed in a misère game) when ``margin``."""
+    """The value of a finished game for ``seat``: the result times :data:`RESULT` (1 a sole
+    win, -1 the other's, 0 else), plus the score lead (reversed in a misère game) when
+    ``margin``."""
     outcome = state.outcome()
     assert outcome is not None
-    if seat not in outcome.winners:
-        result = -1
-    else:
-        result = 1 if len(outcome.winners) == 1 else 0
+    result = 0  # a draw, a shared win or no winner
+    if len(outcome.winners) == 1:
+        result = 1 if outcome.winners[0] == seat else -1
     if not margin:
         return result * RESULT
     lead = score_lead(state, seat)
@@ -90,9 +92,15 @@ def split_value(value: int) -> tuple[int, int]:
 class Searcher(Protocol):
     """One engine of the solver: null-window tests with a table that lasts between them."""
 
-    nodes: int
-    deepest: int
-    margin: bool
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        ...
+
+    @property
+    def deepest(self) -> int:
+        """The deepest ply reached so far."""
+        ...
 
     def test(self, state: AnyState, beta: int) -> int:
         """Fail-soft test of ``state``'s value for its player to move: a number ``g`` with
@@ -116,6 +124,12 @@ class Watch:
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
+
+    def grace(self, seconds: float) -> None:
+        """Give ``seconds`` more from now if the time is up (for the quick last steps)."""
+        now = time.monotonic()
+        if self.deadline is not None and self.deadline < now + seconds:
+            self.deadline = now + seconds
 
     def check(self, nodes: int, deepest: int) -> bool:
         """True when the time is up; reports progress once a second."""
@@ -186,6 +200,7 @@ class PythonSearcher:
             return upper
         alpha, beta = max(alpha, lower), min(beta, upper)
         mover = state.to_move
+        assert mover is not None
         best, best_move, floor = -INFINITE, None, alpha
         for move in self._ordered(state, first):
             state.play(move)
@@ -267,7 +282,10 @@ class Solution:
     best_moves: list[str] = field(default_factory=list)
     #: True when every move reaching the value was looked at (else best_moves may miss some).
     all_best: bool = False
+    #: A line of best play from the position: to the end of the game when
+    #: :attr:`pv_complete`, else as far as the time allowed.
     pv: list[str] = field(default_factory=list)
+    pv_complete: bool = False
     nodes: int = 0
     seconds: float = 0.0
     stored: int = 0
@@ -288,6 +306,7 @@ class Solution:
             "best_moves": self.best_moves,
             "all_best_moves": self.all_best,
             "pv": self.pv,
+            "pv_complete": self.pv_complete,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "table_entries": self.stored,
@@ -332,17 +351,20 @@ def solve(
     driver = _Driver(searcher, state.clone(), watch, margin)
     try:
         driver.narrow()
+        solution.solved = True
+        watch.grace(GRACE)  # for a best move and the line of play, if the time is up
         value = driver.low
         if best_moves:
             solution.best_moves, solution.all_best = driver.best_moves(value)
         else:
             solution.best_moves = [str(driver.best_move(driver.state, value))]
         solution.pv = driver.principal_variation(value)
-        solution.solved = True
+        solution.pv_complete = True
     except Stopped:
         solution.stopped = "time"
     except KeyboardInterrupt:
         solution.stopped = "interrupted"
+    solution.pv = solution.pv or driver.line
     _describe_bounds(solution, driver.low, driver.high, margin)
     solution.nodes = searcher.nodes
     solution.seconds = watch.elapsed()
@@ -380,6 +402,7 @@ class _Driver:
         # what is proven: low <= value <= high (a result alone has only three values)
         self.low, self.high = (-INFINITE, INFINITE) if margin else (-RESULT, RESULT)
         self.passes = 0
+        self.line: list[str] = []
 
     def test(self, beta: int) -> None:
         """One null-window pass at ``beta``, narrowing the bounds."""
@@ -438,7 +461,7 @@ class _Driver:
         found: list[str] = []
         try:
             for number, move in enumerate(state.legal_moves(), start=1):
-                self.watch.facts = {"pass": f"best moves ({number} tested)"}
+                self.watch.facts = {"pass": f"best moves, {number} tested"}
                 state.play(move)
                 try:
                     if self.keeps(state, mover, value):
@@ -447,15 +470,18 @@ class _Driver:
                     state.undo()
         except (Stopped, KeyboardInterrupt):
             if not found:
+                self.watch.grace(GRACE)
                 found = [str(self.best_move(state, value))]  # the table knows it: quick
             return found, False
         return found, True
 
     def principal_variation(self, value: int) -> list[str]:
-        """Best play from the position to the end of the game: each move keeps the value."""
+        """Best play from the position to the end of the game: each move keeps the value (the
+        moves found so far stay in :attr:`line` if the time runs out)."""
+        self.watch.grace(GRACE)
         state = self.state
         root = state.to_move
-        line: list[str] = []
+        line = self.line
         try:
             while state.to_move is not None:
                 move = self.best_move(state, value if state.to_move == root else -value)

@@ -54,7 +54,7 @@ class Reporter:
 
 def position(spec: str, moves: list[str]) -> AnyState:
     """The state of ``spec`` after ``moves`` (raises ``TrigamesError`` naming a bad move)."""
-    state = load_game(spec).new_initial_state()
+    state: AnyState = load_game(spec).new_initial_state()
     for number, move in enumerate(moves, start=1):
         try:
             state.play(move)
@@ -113,12 +113,15 @@ def describe(game: AnyGame, solution: Solution, seconds: float) -> str:
     if solution.best_moves:
         if solution.all_best:
             count = len(solution.best_moves)
-            title = f"best first move{'s' if count > 1 else ''} ({'all ' if count > 1 else ''}{count})"
+            title = (
+                f"best first move{'s' if count > 1 else ''} ({'all ' if count > 1 else ''}{count})"
+            )
         else:
             title = "a best first move (not all moves tested)"
         lines.append(f"{title}: {' '.join(solution.best_moves)}")
     if solution.pv:
-        lines.append(f"best play: {' '.join(solution.pv)}")
+        more = "" if solution.pv_complete else " ... (the time ran out)"
+        lines.append(f"best play: {' '.join(solution.pv)}{more}")
     lines.append(
         f"search: {solution.nodes:,} nodes, {solution.stored:,} positions in the table, "
         f"{solution.engine} engine"

@@ -539,8 +539,8 @@ static PyObject *tg_py_search_size(PyObject *self, PyObject *args) {
 /* --- the exact solver: trigames.ai.solve's null-window passes, natively ----------------- *
  *
  * Alpha-beta with memory (negamax, fail-soft) to the end of every line. A value, for the
- * player to move, is the result times TG_RESULT (1 a sole win, 0 a draw or shared win, -1 a
- * loss) plus, when asked, the final score lead (reversed for misère). The table keeps a lower
+ * player to move, is the result times TG_RESULT (1 a sole win, -1 the other's sole win, 0
+ * else) plus, when asked, the final score lead (reversed for misère). The table keeps a lower
  * and an upper bound on the value of each state met, under a 64-bit hash of its bytes (states
  * are copied as bytes and zeroed when loaded, so equal states hash alike), in buckets of two:
  * one slot kept for the larger subtree, one always replaced. A proof assumes no two states met
@@ -599,7 +599,10 @@ static int32_t tg_final_value(const tg_solver *t, const void *state, int seat) {
     const tg_game *g = &t->game;
     double share[TG_MAX_PLAYERS];
     g->rewards(g->ctx, state, share);
-    int result = share[seat] >= 1.0 ? 1 : share[seat] <= 0.0 ? -1 : 0;
+    double others = 0;  /* the best share of another seat */
+    for (int s = 0; s < g->num_players; s++)
+        if (s != seat && share[s] > others) others = share[s];
+    int result = share[seat] > others ? 1 : share[seat] < others ? -1 : 0;
     int32_t value = result * TG_RESULT;
     if (t->margin && g->scores) {
         int scores[TG_MAX_PLAYERS] = {0}, best = 0, any = 0;
