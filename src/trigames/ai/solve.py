@@ -23,8 +23,8 @@ by then: the result may be known and the lead only bounded.
 >>> import trigames
 >>> state = trigames.load_game("triggle(size=3)").new_initial_state()
 >>> solution = solve(state, engine="pure")
->>> solution.result, solution.lead
-('draw', 0)
+>>> solution.result, solution.lead, len(solution.best_moves), len(solution.pv)
+('loss', -2, 12, 12)
 """
 
 from __future__ import annotations
