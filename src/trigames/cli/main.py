@@ -23,6 +23,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 
 from trigames.ai.playout import benchmark
 from trigames.ai.registry import PLAYER_KINDS, Range, make_player
+from trigames.ai.solve import ENGINES
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.cli.play import TerminalGame
 from trigames.cli.replay import replay
@@ -47,6 +48,8 @@ PERFT_DEPTHS = Range(1, 30)
 BENCH_SECONDS = Range(0.01, 600, whole=False)
 BENCH_MOVES = Range(1, 1000)
 PORTS = Range(1, 65535)
+SOLVE_SECONDS = Range(0.01, 86_400, whole=False)
+SOLVE_MEMORY = Range(1, 65_536)
 #: The most characters of an error message printed (a message may quote a file).
 ERROR_LENGTH = 500
 
@@ -227,6 +230,47 @@ def build_parser() -> argparse.ArgumentParser:
     _add_seed_argument(sub, 0)
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_bench_ai)
+
+    sub = commands.add_parser(
+        "solve",
+        help="prove the value of a small variant under best play, with the best first moves",
+        description="Search a two-player variant (or a position after --moves) to the end of "
+        "every line and prove its value for the player to move: the result (win, draw or "
+        "loss), then the final score lead (own score minus the opponent's, reversed in a "
+        "misère game) the winner can force, with every best first move and a line of best "
+        "play. Uses the game's native kernel when it runs. Progress goes to standard error; "
+        "the exit status is 1 when the time runs out (or Ctrl-C stops it) before the proof, "
+        "and what was proven by then is printed.",
+    )
+    sub.add_argument("spec", help="spec string, for example 'triggle(size=3)'")
+    sub.add_argument("--moves", nargs="+", default=[], metavar="MOVE", help="moves to play first")
+    sub.add_argument(
+        "--seconds",
+        type=_in(SOLVE_SECONDS),
+        default=60.0,
+        help=f"time limit, {SOLVE_SECONDS.describe()} (default 60)",
+    )
+    sub.add_argument(
+        "--result-only",
+        action="store_true",
+        help="prove only who wins, not by how much (often much faster)",
+    )
+    sub.add_argument(
+        "--memory",
+        type=_in(SOLVE_MEMORY),
+        default=256,
+        metavar="MIB",
+        help=f"the table's size in MiB, {SOLVE_MEMORY.describe()} (default 256; the Python "
+        "engine's table counts about 500 bytes a position)",
+    )
+    sub.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="native (the game's kernel), pure (Python) or auto (native when it runs)",
+    )
+    sub.add_argument("--json", action="store_true", help="print a JSON object")
+    sub.set_defaults(handler=cmd_solve)
 
     sub = commands.add_parser("serve", help="the web server: play in the browser or over the API")
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -416,6 +460,20 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             ray=args.ray,
             open_browser=args.open,
         )
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from trigames.cli.solve import run_solve
+
+    return run_solve(
+        args.spec,
+        args.moves,
+        seconds=args.seconds,
+        result_only=args.result_only,
+        engine=args.engine,
+        memory=args.memory << 20,
+        as_json=args.json,
+    )
 
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:

@@ -264,6 +264,43 @@ class KernelCalls:
         return AlphaBetaResult(found[0], found[1])
 
 
+class NativeSolver:
+    """The exact solver of a kernel (``solver_*`` in ``tg_engine.h``), for
+    :mod:`trigames.ai.solve`: null-window passes over a hash table kept between them.
+
+    ``kernel`` is a game's kernel object (its ``module``, ``board`` and ``snapshot``);
+    ``margin`` adds the score lead to the result in values, ``reverse`` counts it the other way
+    (misère); the table takes at most ``memory`` bytes.
+    """
+
+    __slots__ = ("kernel", "solver")
+
+    def __init__(self, kernel: Any, state: Any, margin: bool, reverse: bool, memory: int) -> None:
+        self.kernel = kernel
+        self.solver = kernel.module.solver_new(
+            kernel.board, kernel.snapshot(state), margin, reverse, memory
+        )
+
+    @staticmethod
+    def available(kernel: Any) -> bool:
+        """Whether ``kernel`` (a kernel object, or ``None``) has the solver."""
+        return kernel is not None and hasattr(kernel.module, "solver_new")
+
+    def test(self, state: Any, beta: int, check: Any, every: int) -> int | None:
+        """The fail-soft value of ``state`` for its player to move in the window
+        ``(beta - 1, beta)``, or ``None`` when ``check(nodes, deepest)``, called every
+        ``every`` nodes, answered true (a stop)."""
+        found: int | None = self.kernel.module.solver_test(
+            self.solver, self.kernel.snapshot(state), beta, check, every
+        )
+        return found
+
+    def stats(self) -> tuple[int, int, int]:
+        """Nodes searched, the deepest ply reached and the positions in the table."""
+        found: tuple[int, int, int] = self.kernel.module.solver_stats(self.solver)
+        return found
+
+
 class Kernel(Protocol):
     """What a game's kernel offers the hot loops, through a snapshot of a state."""
 

@@ -1,6 +1,8 @@
 /* The part of every kernel that knows no game: random playouts, perft and the MCTS player's
  * whole simulation loop, over a table of functions (tg_game) that each game's kernel fills.
  *
+ * The exact solver (solver_*) and the strong player's alpha-beta (alphabeta) are here too.
+ *
  * A kernel module (games/<game>/_kernel.c) defines, before including this file:
  *   TG_STATE_MAX   the size of its state struct (a bound: states are copied as bytes);
  *   tg_load(board, snapshot, game, state)  fills `game` from its board capsule and `state`
@@ -31,7 +33,8 @@ typedef struct tg_game {
     /* Each seat's share of a finished game: winners split 1. */
     void (*rewards)(const void *ctx, const void *state, double *out);
     /* Each seat's score now (State.scores), which the native alpha-beta judges unfinished
-     * positions by; NULL where the kernel offers no alpha-beta. */
+     * positions by and the solver's score leads count; NULL where a kernel leaves it out
+     * (the loops but those two work without it). */
     void (*scores)(const void *ctx, const void *state, int *out);
 } tg_game;
 
@@ -75,7 +78,7 @@ static PyObject *tg_py_playouts(PyObject *self, PyObject *args) {
     PyObject *board, *snapshot, *seed;
     long count;
     if (!PyArg_ParseTuple(args, "OOlO", &board, &snapshot, &count, &seed)) return NULL;
-    tg_game g;
+    tg_game g = {0};
     tg_state_buf start, work;
     if (tg_load(board, snapshot, &g, start.bytes) < 0) return NULL;
     tg_rng rng = {tg_seed_of(seed)};
@@ -106,7 +109,7 @@ static PyObject *tg_int_list(const int *items, int n) {
 static PyObject *tg_py_random_game(PyObject *self, PyObject *args) {
     PyObject *board, *snapshot, *seed;
     if (!PyArg_ParseTuple(args, "OOO", &board, &snapshot, &seed)) return NULL;
-    tg_game g;
+    tg_game g = {0};
     tg_state_buf state;
     if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
     tg_rng rng = {tg_seed_of(seed)};
@@ -126,7 +129,7 @@ static PyObject *tg_py_random_game(PyObject *self, PyObject *args) {
 static PyObject *tg_py_legal(PyObject *self, PyObject *args) {
     PyObject *board, *snapshot;
     if (!PyArg_ParseTuple(args, "OO", &board, &snapshot)) return NULL;
-    tg_game g;
+    tg_game g = {0};
     tg_state_buf state;
     if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
     if (g.mover(g.ctx, state.bytes) < 0) return PyList_New(0);
@@ -146,7 +149,7 @@ static PyObject *tg_py_perft(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "perft depth must be 0 to 64");
         return NULL;
     }
-    tg_game g;
+    tg_game g = {0};
     tg_state_buf state;
     if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
     int *moves = malloc(sizeof(int) * (size_t)g.max_moves * (size_t)(depth + 1));
@@ -534,6 +537,311 @@ static PyObject *tg_py_search_size(PyObject *self, PyObject *args) {
     return PyLong_FromLong(t->nodes_used);
 }
 
+
+/* --- the exact solver: trigames.ai.solve's null-window passes, natively ----------------- *
+ *
+ * Alpha-beta with memory (negamax, fail-soft) to the end of every line. A value, for the
+ * player to move, is the result times TG_RESULT (1 a sole win, -1 the other's sole win, 0
+ * else) plus, when asked, the final score lead (reversed for misère). The table keeps a lower
+ * and an upper bound on the value of each state met, under a 64-bit hash of its bytes (states
+ * are copied as bytes and zeroed when loaded, so equal states hash alike), in buckets of two:
+ * one slot kept for the larger subtree, one always replaced. A proof assumes no two states met
+ * share a hash; with 64 bits the chance is about (states met)^2 / 2^65, below 10^-5 for a
+ * billion. Moves are ordered by the table's best move, then by the score they gain at once,
+ * then by the history of cut-offs. */
+
+#define TG_RESULT (1 << 20)
+#define TG_INFINITE (1 << 30)
+#define TG_SOLVE_PLIES 4096
+#define TG_HISTORY 65536
+#define TG_SOLVER_NAME "trigames.solver"
+
+typedef struct {
+    uint64_t key;
+    int32_t lower, upper;
+    int32_t move;
+    uint32_t work;  /* nodes searched under it, for replacement */
+} tg_entry;
+
+typedef struct {
+    tg_game game;
+    PyObject *board;
+    tg_state_buf root;
+    tg_entry *table;
+    size_t buckets;  /* a power of two; two entries each */
+    long long stored;
+    int margin, reverse;
+    long long nodes, next_check, every;
+    int deepest;
+    PyObject *check;  /* check(nodes, deepest) -> true to stop, during a pass */
+    PyThreadState *thread;
+    int stop;         /* 1: stopped by check; 2: an exception is set */
+    unsigned char *plies[TG_SOLVE_PLIES];  /* per ply: moves, gains, child states */
+    uint32_t history[TG_HISTORY];
+} tg_solver;
+
+static uint64_t tg_hash_state(const void *state, size_t size) {
+    const unsigned char *bytes = state;
+    uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)size;
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t w;
+        memcpy(&w, bytes + i, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 32;
+    }
+    for (; i < size; i++) h = (h ^ bytes[i]) * 0x100000001B3ULL;
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;  /* splitmix64's finish */
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+/* The value of a finished state for `seat`. */
+static int32_t tg_final_value(const tg_solver *t, const void *state, int seat) {
+    const tg_game *g = &t->game;
+    double share[TG_MAX_PLAYERS];
+    g->rewards(g->ctx, state, share);
+    double others = 0;  /* the best share of another seat */
+    for (int s = 0; s < g->num_players; s++)
+        if (s != seat && share[s] > others) others = share[s];
+    int result = share[seat] > others ? 1 : share[seat] < others ? -1 : 0;
+    int32_t value = result * TG_RESULT;
+    if (t->margin && g->scores) {
+        int scores[TG_MAX_PLAYERS] = {0}, best = 0, any = 0;
+        g->scores(g->ctx, state, scores);
+        for (int s = 0; s < g->num_players; s++)
+            if (s != seat && (!any || scores[s] > best)) { best = scores[s]; any = 1; }
+        value += t->reverse ? best - scores[seat] : scores[seat] - best;
+    }
+    return value;
+}
+
+/* The per-ply scratch: max_moves moves, max_moves gains, then one child state. */
+static unsigned char *tg_ply(tg_solver *t, int ply) {
+    if (!t->plies[ply]) {
+        size_t moves = sizeof(int) * 2 * (size_t)t->game.max_moves;
+        moves = (moves + 15) & ~(size_t)15;
+        t->plies[ply] = malloc(moves + t->game.state_size);
+    }
+    return t->plies[ply];
+}
+
+static tg_entry *tg_probe(tg_solver *t, uint64_t key) {
+    tg_entry *bucket = t->table + 2 * (size_t)(key & (t->buckets - 1));
+    if (bucket[0].key == key && bucket[0].work) return &bucket[0];
+    if (bucket[1].key == key && bucket[1].work) return &bucket[1];
+    return NULL;
+}
+
+static void tg_store(tg_solver *t, uint64_t key, int32_t lower, int32_t upper, int move,
+                     long long work) {
+    tg_entry *bucket = t->table + 2 * (size_t)(key & (t->buckets - 1));
+    uint32_t size = work > 0xFFFFFFFFLL ? 0xFFFFFFFFu : (uint32_t)(work ? work : 1);
+    tg_entry fresh = {key, lower, upper, move, size}, *slot;
+    if (bucket[0].key == key && bucket[0].work) slot = &bucket[0];
+    else if (bucket[1].key == key && bucket[1].work) slot = &bucket[1];
+    else if (size >= bucket[0].work) {
+        if (!bucket[1].work && bucket[0].work) t->stored++;
+        if (!bucket[0].work) t->stored++;
+        bucket[1] = bucket[0];
+        slot = &bucket[0];
+    } else {
+        if (!bucket[1].work) t->stored++;
+        slot = &bucket[1];
+    }
+    *slot = fresh;
+}
+
+/* Every `every` nodes: the Python check, with the GIL held again for it. */
+static int tg_solver_check(tg_solver *t) {
+    t->next_check = t->nodes + t->every;
+    PyEval_RestoreThread(t->thread);
+    int stop = 0;
+    if (PyErr_CheckSignals() < 0) {
+        stop = 2;
+    } else if (t->check != Py_None) {
+        PyObject *answer = PyObject_CallFunction(t->check, "Li", t->nodes, t->deepest);
+        if (!answer) stop = 2;
+        else {
+            int truth = PyObject_IsTrue(answer);
+            Py_DECREF(answer);
+            stop = truth < 0 ? 2 : truth ? 1 : 0;
+        }
+    }
+    t->thread = PyEval_SaveThread();
+    return stop;
+}
+
+/* The value of `state` (not finished) for its player to move, fail-soft in (alpha, beta). */
+static int32_t tg_solve_node(tg_solver *t, const void *state, int32_t alpha, int32_t beta,
+                             int ply) {
+    const tg_game *g = &t->game;
+    long long start = t->nodes++;
+    if (ply > t->deepest) t->deepest = ply;
+    if (t->nodes >= t->next_check && (t->stop = tg_solver_check(t))) return 0;
+    unsigned char *scratch = ply + 1 < TG_SOLVE_PLIES ? tg_ply(t, ply) : NULL;
+    if (!scratch) { t->stop = 3; return 0; }  /* too deep, or out of memory */
+    int *moves = (int *)scratch, *gains = moves + g->max_moves;
+    unsigned char *child = scratch + ((sizeof(int) * 2 * (size_t)g->max_moves + 15) & ~(size_t)15);
+    uint64_t key = tg_hash_state(state, g->state_size);
+    tg_entry *entry = tg_probe(t, key);
+    int32_t lower = -TG_INFINITE, upper = TG_INFINITE;
+    int first = -1;
+    if (entry) {
+        lower = entry->lower;
+        upper = entry->upper;
+        first = entry->move;
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+    }
+    int mover = g->mover(g->ctx, state);
+    int n = g->legal(g->ctx, state, moves);
+    /* order: the table's move, then the most gained at once, then by history */
+    int scores_before[TG_MAX_PLAYERS] = {0}, after[TG_MAX_PLAYERS];
+    if (g->scores) g->scores(g->ctx, state, scores_before);
+    for (int i = 0; i < n; i++) {
+        int gain = 0;
+        if (moves[i] == first) gain = 1 << 30;
+        else if (g->scores) {
+            memcpy(child, state, g->state_size);
+            g->apply(g->ctx, child, moves[i]);
+            g->scores(g->ctx, child, after);
+            int lead = 0;
+            for (int s = 0; s < g->num_players; s++)
+                lead += s == mover ? after[s] - scores_before[s] : scores_before[s] - after[s];
+            gain = (t->reverse ? -lead : lead) * 4096;
+        }
+        uint32_t h = t->history[moves[i] & (TG_HISTORY - 1)];
+        gains[i] = gain + (int)(h > 4095 ? 4095 : h);
+    }
+    for (int i = 1; i < n; i++) {  /* insertion sort, best first */
+        int m = moves[i], k = gains[i], j = i - 1;
+        while (j >= 0 && gains[j] < k) { moves[j + 1] = moves[j]; gains[j + 1] = gains[j]; j--; }
+        moves[j + 1] = m;
+        gains[j + 1] = k;
+    }
+    int32_t best = -TG_INFINITE, floor = alpha;
+    int best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        memcpy(child, state, g->state_size);
+        g->apply(g->ctx, child, moves[i]);
+        int next = g->mover(g->ctx, child);
+        int32_t value;
+        if (next < 0) value = tg_final_value(t, child, mover);
+        else if (next == mover) value = tg_solve_node(t, child, floor, beta, ply + 1);
+        else value = -tg_solve_node(t, child, -beta, -floor, ply + 1);
+        if (t->stop) return 0;
+        if (value > best) {
+            best = value;
+            best_move = moves[i];
+            if (value > floor) {
+                floor = value;
+                if (value >= beta) {
+                    t->history[moves[i] & (TG_HISTORY - 1)] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    if (best <= alpha) upper = best;
+    else if (best >= beta) lower = best;
+    else lower = upper = best;
+    tg_store(t, key, lower, upper, best_move, t->nodes - start);
+    return best;
+}
+
+static void tg_solver_free(PyObject *capsule) {
+    tg_solver *t = PyCapsule_GetPointer(capsule, TG_SOLVER_NAME);
+    if (!t) return;
+    Py_XDECREF(t->board);
+    free(t->table);
+    for (int i = 0; i < TG_SOLVE_PLIES; i++) free(t->plies[i]);
+    free(t);
+}
+
+/* solver_new(board, snapshot, margin, reverse, table_bytes) -> a solver for the snapshot's
+ * game, whose table takes at most table_bytes (at least one bucket) */
+static PyObject *tg_py_solver_new(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot;
+    int margin, reverse;
+    Py_ssize_t bytes;
+    if (!PyArg_ParseTuple(args, "OOppn", &board, &snapshot, &margin, &reverse, &bytes)) return NULL;
+    tg_solver *t = calloc(1, sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    if (tg_load(board, snapshot, &t->game, t->root.bytes) < 0) { free(t); return NULL; }
+    if (t->game.num_players != 2) {
+        free(t);
+        PyErr_SetString(PyExc_ValueError, "the solver takes two-player games only");
+        return NULL;
+    }
+    if (margin && !t->game.scores) {
+        free(t);
+        PyErr_SetString(PyExc_ValueError, "this kernel gives no scores: solve the result only");
+        return NULL;
+    }
+    size_t buckets = 1;
+    while (buckets * 2 * 2 * sizeof(tg_entry) <= (size_t)(bytes > 0 ? bytes : 0)) buckets *= 2;
+    t->buckets = buckets;
+    t->table = calloc(2 * buckets, sizeof(tg_entry));
+    if (!t->table) { free(t); return PyErr_NoMemory(); }
+    t->margin = margin;
+    t->reverse = reverse;
+    t->board = board;
+    Py_INCREF(board);
+    PyObject *capsule = PyCapsule_New(t, TG_SOLVER_NAME, tg_solver_free);
+    if (!capsule) { Py_DECREF(board); free(t->table); free(t); return NULL; }
+    return capsule;
+}
+
+/* solver_test(solver, snapshot, beta, check, every) -> the fail-soft value of the snapshot's
+ * state (not finished) for its player to move in the null window (beta - 1, beta), or None
+ * when check(nodes, deepest), called every `every` nodes, answered true */
+static PyObject *tg_py_solver_test(PyObject *self, PyObject *args) {
+    PyObject *capsule, *snapshot, *check;
+    int beta;
+    long long every;
+    if (!PyArg_ParseTuple(args, "OOiOL", &capsule, &snapshot, &beta, &check, &every)) return NULL;
+    tg_solver *t = PyCapsule_GetPointer(capsule, TG_SOLVER_NAME);
+    if (!t) return NULL;
+    tg_game g = {0};
+    tg_state_buf state;
+    if (tg_load(t->board, snapshot, &g, state.bytes) < 0) return NULL;
+    if (g.mover(g.ctx, state.bytes) < 0) {
+        PyErr_SetString(PyExc_ValueError, "the game is over: there is nothing to solve");
+        return NULL;
+    }
+    if (beta <= -TG_INFINITE + 1 || beta >= TG_INFINITE) {
+        PyErr_SetString(PyExc_ValueError, "beta is out of range");
+        return NULL;
+    }
+    t->check = check;
+    t->every = every > 0 ? every : 1;
+    t->next_check = t->nodes + t->every;
+    t->stop = 0;
+    t->thread = PyEval_SaveThread();
+    int32_t value = tg_solve_node(t, state.bytes, beta - 1, beta, 0);
+    PyEval_RestoreThread(t->thread);
+    t->check = NULL;
+    if (t->stop == 1) Py_RETURN_NONE;
+    if (t->stop == 2) return NULL;
+    if (t->stop == 3) {
+        PyErr_SetString(PyExc_MemoryError, "the solver ran out of memory or of plies");
+        return NULL;
+    }
+    return PyLong_FromLong(value);
+}
+
+/* solver_stats(solver) -> (nodes, deepest ply, table entries in use) */
+static PyObject *tg_py_solver_stats(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    tg_solver *t = PyCapsule_GetPointer(capsule, TG_SOLVER_NAME);
+    if (!t) return NULL;
+    return Py_BuildValue("(LiL)", t->nodes, t->deepest, t->stored);
+}
+
 /* --- alpha-beta on the score lead (the strong player's search, natively) ----------------- */
 
 /* The search of trigames.ai.strong, over the kernel: iterative deepening, a transposition
@@ -573,19 +881,6 @@ static double tg_now(int cpu) {
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint64_t tg_hash(const unsigned char *bytes, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, bytes + i, 8);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    for (; i < n; i++) h = (h ^ bytes[i]) * 0x94D049BB133111EBULL;
-    return h ^ (h >> 31);
 }
 
 static double tg_ab_value(tg_ab *a, const void *state, int ply) {
@@ -670,7 +965,7 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
     if (mover < 0) return tg_ab_value(a, state, ply);
     if (depth <= 0 || ply >= TG_AB_PLIES - TG_QUIESCENCE - 1)
         return tg_ab_quiesce(a, state, alpha, beta, ply, TG_QUIESCENCE);
-    uint64_t key = tg_hash(state, g->state_size);
+    uint64_t key = tg_hash_state(state, g->state_size);
     tg_tt_entry *entry = a->table + (key & a->table_mask);
     int first = -1;
     if (entry->key == key) {
@@ -808,6 +1103,12 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
      "search_root(search) -> (visits, proven, children, untried)"}, \
     {"search_advance", tg_py_search_advance, METH_VARARGS, \
      "search_advance(search, move) -> whether the tree went on to that move"}, \
-    {"search_size", tg_py_search_size, METH_VARARGS, "search_size(search) -> nodes"}
+    {"search_size", tg_py_search_size, METH_VARARGS, "search_size(search) -> nodes"}, \
+    {"solver_new", tg_py_solver_new, METH_VARARGS, \
+     "solver_new(board, snapshot, margin, reverse, table_bytes) -> an exact solver"}, \
+    {"solver_test", tg_py_solver_test, METH_VARARGS, \
+     "solver_test(solver, snapshot, beta, check, every) -> a bound on the value, or None"}, \
+    {"solver_stats", tg_py_solver_stats, METH_VARARGS, \
+     "solver_stats(solver) -> (nodes, deepest ply, table entries)"}
 
 #endif

@@ -101,6 +101,11 @@ TILE_KEYS: Memo[int, int] = Memo(lambda k: _mix(3 * k + 1))
 SIDE_KEY = _mix(2)
 
 
+def _seen_key(position: int, times: int) -> int:
+    """The part of :attr:`TrugoState.repeats` for a position hash seen ``times`` times."""
+    return _mix(position ^ _mix(times + 3)) if times else 0
+
+
 def _stack_code(bottom: int, top: int) -> int:
     """0 empty, 1 or 2 a single piece, 3 to 6 a stack (bottom, top)."""
     if top < 0:
@@ -152,6 +157,9 @@ class TrugoState(State[TrugoMove]):
         self.hash = 0
         self.tile_hash = 0
         self.seen: dict[int, int] = {0: 1}  # how often each position occurred
+        #: ``seen`` as one hash (XOR of :func:`_seen_key`): in the position key, since a third
+        #: occurrence ends the game, positions with other counts have other futures.
+        self.repeats = _seen_key(0, 1)
         self._undo: list[_Undo] = []
         self._log: list[tuple[int, int, int]] = []
         self._stamp = 0  # changes with every move played or taken back
@@ -182,8 +190,11 @@ class TrugoState(State[TrugoMove]):
         """What the last move did (see ``_Undo``), if there is one."""
         return self._undo[-1] if self._undo else None
 
-    def position_key(self) -> tuple[int, int, int, int, int, int | None]:
-        return (self.hash, self.pool, self.supply[0], self.supply[1], self.quiet, self.to_move)
+    def position_key(self) -> tuple[int, int, int, int, int, int, int | None]:
+        """The position, the counters, and how often each position occurred (a third
+        occurrence ends the game), as hashes."""
+        return (self.hash, self.pool, self.supply[0], self.supply[1], self.quiet, self.repeats,
+                self.to_move)  # fmt: skip
 
     def junction_name(self, j: int) -> str:
         """The junction's name, like ``dh73``: the same for the whole game."""
@@ -545,7 +556,9 @@ class TrugoState(State[TrugoMove]):
         elif was_waning:
             self.quiet += 1
         self.hash ^= SIDE_KEY
-        self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
+        times = self.seen.get(self.hash, 0)
+        self.seen[self.hash] = times + 1
+        self.repeats ^= _seen_key(self.hash, times) ^ _seen_key(self.hash, times + 1)
         if kind == REMOVE:
             code = (REMOVE, a, removed_orientation)
         supply, pool, quiet, old_hash = before
@@ -628,6 +641,7 @@ class TrugoState(State[TrugoMove]):
     def _revert(self, move: TrugoMove) -> None:
         (mover, log, code, supply, pool, quiet, old_hash, *_) = self._undo.pop()
         count = self.seen[self.hash] - 1
+        self.repeats ^= _seen_key(self.hash, count + 1) ^ _seen_key(self.hash, count)
         if count:
             self.seen[self.hash] = count
         else:
@@ -815,6 +829,7 @@ def _state_from_json(game: TrugoRules, obj: Mapping[str, Any]) -> TrugoState:
                 )
     _read_end(state, obj, full)
     state.seen = {state.hash: 1}
+    state.repeats = _seen_key(state.hash, 1)
     state._log = []
     return state
 
