@@ -63,3 +63,19 @@ def test_seats_that_left_and_endings_change_nothing() -> None:
     resigned.play("resign")
     check_position(resigned, rng)
     assert resigned.game.legal_actions(resigned) == []
+
+
+@pytest.mark.parametrize("spec", ["triggle", "triggle(players=3)", "tricolor", "tricolor(size=2)"])
+def test_legal_action_bits_are_the_legal_actions(spec: str) -> None:
+    game = trigames.load_game(spec)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    while True:
+        found = game.legal_action_bits(state)
+        assert found is not None
+        assert [i for i in range(found.bit_length()) if found >> i & 1] == (
+            game.legal_actions(state) if not state.is_over() else []
+        )
+        if state.is_over():
+            break
+        state.play(rng.choice(state.legal_moves()))

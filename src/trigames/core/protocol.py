@@ -624,6 +624,22 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         return sorted(self._action_id(state, move) for move in state.legal_moves())
 
+    def legal_action_bits(self, state: StateT) -> int | None:
+        """The legal action ids of ``state`` as the bits of one number (bit ``i`` set when id
+        ``i`` is legal), for games whose rules keep them so; ``None`` where a game does not
+        (then :meth:`legal_actions` lists them). An environment turns it into an action mask
+        without listing the ids.
+
+        >>> import trigames
+        >>> game = trigames.load_game("triggle")
+        >>> state = game.new_initial_state()
+        >>> found = game.legal_action_bits(state)
+        >>> found is None or [i for i in range(found.bit_length()) if found >> i & 1] == (
+        ...     game.legal_actions(state))
+        True
+        """
+        return None
+
     def move_of_action(self, state: StateT, action: int) -> MoveT:
         """The legal move whose action id is ``action`` (raises ``IllegalActionError`` if
         no legal move has it).

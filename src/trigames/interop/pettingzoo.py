@@ -131,6 +131,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.game.observation_planes(self.game.new_initial_state(), 0).size
         self.num_actions = count = self.game.num_actions()
+        self._mask_bytes = (count + 7) // 8
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -173,9 +174,14 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         :class:`Observation`)."""
         seat = self.seats[agent]
         state = self.state
-        mask = np.zeros(self.num_actions, np.int8)
-        if state.current_player == seat:
-            mask[state.game.legal_actions(state)] = 1
+        game = self.game
+        legal = game.legal_action_bits(state) if state.current_player == seat else 0
+        if legal is not None:  # the bits straight into the mask, no ids listed
+            packed = np.frombuffer(legal.to_bytes(self._mask_bytes, "little"), np.uint8)
+            mask = np.unpackbits(packed, count=self.num_actions, bitorder="little").view(np.int8)
+        else:
+            mask = np.zeros(self.num_actions, np.int8)
+            mask[game.legal_actions(state)] = 1
         return Observation(partial(self._planes, state, len(state.history), seat), mask)
 
     def _planes(self, state: AnyState, plies: int, seat: int) -> Array:

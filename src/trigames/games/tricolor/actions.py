@@ -50,6 +50,11 @@ def legal_actions(state: TricolorState) -> list[int]:
     return bits(state.legal_mask())
 
 
+def legal_action_bits(state: TricolorState) -> int:
+    """The legal lozenges' indices as the bits of the legal mask."""
+    return state.legal_mask()
+
+
 def action_move(state: TricolorState, action: int) -> Lozenge | None:
     """The lozenge numbered ``action`` if it is legal."""
     return state.board.lozenges[action] if state.legal_mask() >> action & 1 else None

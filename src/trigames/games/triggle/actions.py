@@ -51,6 +51,11 @@ def legal_actions(state: TriggleState) -> list[int]:
     return [] if state.to_move is None else bits(state.legal)
 
 
+def legal_action_bits(state: TriggleState) -> int:
+    """The legal bands' indices as the bits of the legal mask."""
+    return 0 if state.to_move is None else state.legal
+
+
 def action_move(state: TriggleState, action: int) -> Band | None:
     """The band numbered ``action`` if it is legal."""
     if state.to_move is None or not state.legal >> action & 1:

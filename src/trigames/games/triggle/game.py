@@ -19,6 +19,7 @@ class Triggle(TriggleRules):
     max_game_length = actions.max_game_length
     _action_id = staticmethod(actions.action_id)
     legal_actions = staticmethod(actions.legal_actions)
+    legal_action_bits = staticmethod(actions.legal_action_bits)
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
