@@ -60,6 +60,8 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 #: The ``expert`` level where the strong search is the best player (Triggle, Tricolor): up to 8
 #: seconds a move on both cores (the native alpha-beta of :mod:`~trigames.ai.strong` with two
 #: workers). Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds, on one core.
+#: Trig's ``hard`` is the native MCTS (a connection game: no score to search on), which beat
+#: the alpha-beta it replaced 8-0.
 EXPERT = "strong(seconds=8,workers=2)"
 #: Game name -> level -> player spec. Every level but ``expert`` answers within 2 seconds a
 #: move on a 2-core laptop of 2024 (see ``trigames bench-ai``), ``expert`` within 10. Games not
@@ -83,9 +85,9 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
     },
     "trig": {
         "easy": "casual",
-        "medium": "alphabeta(seconds=0.25)",
-        "hard": "alphabeta(seconds=0.5)",
-        "expert": "alphabeta(seconds=8)",
+        "medium": "alphabeta(seconds=0.5)",
+        "hard": "mcts(seconds=1.8)",
+        "expert": "mcts(seconds=8)",
     },
     "trugo": {
         "easy": "casual",
