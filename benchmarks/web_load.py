@@ -16,12 +16,16 @@ throughput) -- that gives the server's capacity in moves per second, not the lat
 
 A game that ends before its ``--moves`` are played is replaced by a new one of the same kind,
 so the load stays at ``--games`` games until the end. Without ``--url`` the script starts its
-own ``trigames serve`` on a free port with a temporary database, and stops it at the end.
+own ``trigames serve`` on a free port, and stops it at the end: with ``--workers N``
+processes, on a temporary SQLite file, or on the PostgreSQL database ``--db URL``, or on a
+throwaway PostgreSQL server of its own (``--postgres``: it needs PostgreSQL's server programs,
+see :mod:`trigames.web.pg_temp`).
 
     python benchmarks/web_load.py                       # 50 games, the five games in turn
     python benchmarks/web_load.py --game trugo --moves 60
     python benchmarks/web_load.py --think 0             # capacity: moves per second
     python benchmarks/web_load.py --url http://127.0.0.1:8000 --json
+    python benchmarks/web_load.py --postgres --workers 2 --games 200
 
 The exit status is 0 when the ack time's 99th percentile is within ``--limit`` ms (default
 100) and no move failed, 1 when not, 2 when the server cannot be reached or started.
@@ -54,6 +58,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from trigames.core.errors import TrigamesError
 from trigames.games import list_games, load_game
+from trigames.web.store import describe
 
 #: A pushed message: ``{"type":"state",...,"view":{...,"ply":N,...}}`` (compact JSON).
 STATE = '{"type":"state"'
@@ -245,15 +250,29 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server() -> Iterator[tuple[str, int]]:
-    """``trigames serve`` on a free port with a temporary database; yields its URL and its
-    process id."""
+def own_postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL server with an empty database; yields the database's URL."""
+    from trigames.web.pg_temp import NoPostgresError, TempCluster
+
+    try:
+        cluster = TempCluster(durable=True)
+    except NoPostgresError as error:
+        raise LoadError(str(error)) from None
+    with cluster:
+        yield cluster.create_database("load")
+
+
+@contextlib.contextmanager
+def own_server(db: str | None = None, workers: int = 1) -> Iterator[tuple[str, int]]:
+    """``trigames serve`` on a free port with ``workers`` processes, on the database ``db``
+    (default: a temporary SQLite file); yields its URL and its process id."""
     with tempfile.TemporaryDirectory(prefix="trigames-load-") as folder:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         log_path = Path(folder) / "server.log"
         command = [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(port)]
-        command += ["--db", str(Path(folder) / "games.sqlite3")]
+        command += ["--db", db or str(Path(folder) / "games.sqlite3")]
+        command += ["--workers", str(workers)]
         with log_path.open("wb") as log:
             process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
@@ -309,6 +328,8 @@ def report(
     passed = not results.failures and ack["count"] > 0 and ack["p99_ms"] <= args.limit
     return {
         "server": url,
+        "store": "postgresql" if args.postgres or args.db else "sqlite",
+        "workers": args.workers,
         "games": args.games,
         "moves_per_game": args.moves,
         "specs": list(specs),
@@ -329,7 +350,10 @@ def report(
 
 def print_report(figures: dict[str, Any]) -> None:
     specs = ", ".join(figures["specs"])
-    print(f"server {figures['server']} ({figures['cpus']} CPUs)")
+    print(
+        f"server {figures['server']} ({figures['cpus']} CPUs;"
+        f" {figures['workers']} process(es) on {figures['store']})"
+    )
     print(
         f"{figures['games']} games at once ({specs}; {figures['think_s']:g} s mean pause"
         f" before a move), {figures['moves']} moves"
@@ -371,6 +395,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--url", help="a running server, e.g. http://127.0.0.1:8000 (default: start one)"
     )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database of the server started (default: a temporary SQLite file); "
+        "e.g. postgresql://USER@HOST:PORT/DBNAME",
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL server for the server started",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="processes of the server started"
+    )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--think",
@@ -389,6 +427,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games and --moves must be at least 1")
     if args.think < 0:
         parser.error("--think must not be negative")
+    if args.url and (args.db or args.postgres or args.workers != 1):
+        parser.error("--db, --postgres and --workers are for the server the script starts")
+    if args.db and args.postgres:
+        parser.error("--db or --postgres, not both")
     for spec in args.game or []:
         try:
             load_game(spec)
@@ -412,7 +454,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs: list[str] = args.game or [cls.name for cls in list_games()]
     try:
         with contextlib.ExitStack() as stack:
-            url = args.url.rstrip("/") if args.url else stack.enter_context(own_server())[0]
+            db = stack.enter_context(own_postgres()) if args.postgres else args.db
+            if args.url:
+                url = args.url.rstrip("/")
+            else:
+                url = stack.enter_context(own_server(db, args.workers))[0]
+                if db:
+                    print(f"web_load: games stored in {describe(db)}", file=sys.stderr)
             load = run_load(url, specs, args.games, args.moves, args.seed, args.think, args.quiet)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 results, elapsed = runner.run(load)

@@ -454,8 +454,23 @@ def hide_tokens_in_logs() -> None:
 def worker_app() -> Starlette:
     """The application of one of ``serve``'s worker processes (``--workers``): the database
     comes from ``$TRIGAMES_DB``, which ``serve`` sets."""
+    _die_with_parent()
     _prepare_process()
     return create_app(default_db())
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask for SIGTERM when the supervising process dies (even by SIGKILL), so
+    that no worker outlives ``serve``."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before we asked
+            os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _prepare_process() -> None:
