@@ -197,7 +197,11 @@ async def run_load(
     """Play every game slot at once; the results and the seconds the play took."""
     results = Results()
     ws_url = "ws" + url.removeprefix("http")
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    # Idle connections are dropped before the server's keep-alive timeout (5 s) ends them,
+    # or a request sent on one as the server closes it would fail.
+    limits = httpx.Limits(
+        max_connections=games + 10, max_keepalive_connections=games + 10, keepalive_expiry=2.0
+    )
     async with httpx.AsyncClient(base_url=url, timeout=MOVE_TIMEOUT, limits=limits) as client:
         try:
             (await client.get("/api/games")).raise_for_status()

@@ -516,6 +516,17 @@ def serve(
         os.environ[DB_ENV] = str(db)  # the workers' worker_app reads it
         _prepare_process()
         print(f"trigames: play at {url} ({workers} processes; Ctrl-C stops them)", flush=True)
+
+        def open_when_listening() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                with contextlib.suppress(OSError), socket.create_connection((host, port), 1):
+                    webbrowser.open(url)
+                    return
+                time.sleep(0.1)
+
+        if open_browser:
+            threading.Thread(target=open_when_listening, daemon=True).start()
         uvicorn.run(
             "trigames.web.app:worker_app",
             factory=True,

@@ -22,8 +22,6 @@ import tempfile
 from pathlib import Path
 from types import TracebackType
 
-import psycopg
-
 #: The environment variable naming the folder of PostgreSQL's server programs.
 BIN_ENV = "TRIGAMES_PG_BIN"
 
@@ -98,6 +96,8 @@ class TempCluster:
 
     def create_database(self, name: str) -> str:
         """A new empty database; its URL."""
+        import psycopg
+
         with psycopg.connect(self.url(), autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
