@@ -99,9 +99,10 @@ def test_a_lease_is_held_by_one_owner_until_it_lapses(db: str) -> None:
 
 def test_a_service_plays_on_either_store_and_a_second_opening_migrates_nothing(db: str) -> None:
     service = GameService(open_store(db))
-    created = service.create({"game": "trig", "seats": [{"name": "Ann"}, {"kind": "random"}]})
-    ann = created["seats"][0]["token"]
-    service.play(created["id"], ann, service.view(created["id"])["legal_moves"][0])
+    created = service.create({"game": "trig", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
+    for seat in (0, 1):
+        legal = service.view(created["id"])["legal_moves"]
+        service.play(created["id"], created["seats"][seat]["token"], legal[0])
     moves = service.view(created["id"])["moves"]
     assert len(moves) == 2
     service.close()
@@ -172,7 +173,10 @@ def test_postgres_tells_every_listener_of_each_change(pg_url: str) -> None:
             await asyncio.sleep(0.01)
         task.cancel()
 
-    asyncio.run(listen_while_writing())
+    # in a thread of its own: no event loop of another test runs there
+    thread = threading.Thread(target=asyncio.run, args=(listen_while_writing(),))
+    thread.start()
+    thread.join()
     assert heard == [(None, 0), ("g1", 0), ("g1", 1)]
     writer.close()
     listener.close()

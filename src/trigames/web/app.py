@@ -114,7 +114,9 @@ def create_app(db: str | Path) -> Starlette:
         return {"games": service().listing(choices[status])}
 
     async def view(request: Request) -> Any:
-        return _json_text(service().view_json(request.path_params["id"]))
+        game_id = request.path_params["id"]
+        service().catch_up(game_id)  # what another process stored a moment ago counts
+        return _json_text(service().view_json(game_id))
 
     async def move(request: Request) -> Any:
         body = await _body(request)
@@ -169,6 +171,7 @@ def create_app(db: str | Path) -> Starlette:
 
     async def record(request: Request) -> Any:
         game_id = request.path_params["id"]
+        service().catch_up(game_id)
         return JSONResponse(
             service().record(game_id),
             headers={"Content-Disposition": f'attachment; filename="trigames-{game_id}.json"'},
@@ -262,6 +265,7 @@ def create_app(db: str | Path) -> Starlette:
         try:
             if token is not None and len(token) > MAX_TOKEN:
                 raise ForbiddenError("this token holds no seat in this game")
+            service().catch_up(game_id)
             first = service().view_json(game_id)
             seats = service().seats_of(game_id, token) if token else []
         except ServiceError as error:

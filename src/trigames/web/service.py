@@ -224,7 +224,7 @@ def _fresh(
                 if attempt == 3:
                     raise
             except ServiceError:
-                if attempt == 3 or not self._catch_up(game_id):
+                if attempt == 3 or not self.catch_up(game_id):
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -1028,8 +1028,9 @@ class GameService:
         seats = [Seat(s.name, s.kind) for s in row.seats]
         return GameRecord(row.spec, seats, list(row.moves), row.result).replay()
 
-    def _catch_up(self, game_id: str) -> bool:
-        """Read the game again if the store has a newer revision than memory; whether it had."""
+    def catch_up(self, game_id: str) -> bool:
+        """Read the game again if the store has a newer revision than memory (another process
+        changed it and this one has not heard yet); whether it had."""
         live = self.games.get(game_id)
         if live is None or self.store.revision(game_id) in (None, live.row.rev):
             return False
