@@ -88,3 +88,18 @@ def test_a_change_heard_from_elsewhere_reaches_the_watchers(
     b.changed_elsewhere(None, 0)  # "anything may have changed": read when next asked for
     assert b.view(game_id)["moves"] == ["D1-D4", "A1-D1"]
     assert b.view(game_id)["version"] == a.view(game_id)["version"] == 2
+
+
+def test_a_rematch_asked_for_at_two_processes_is_one_game(
+    pair: tuple[GameService, GameService],
+) -> None:
+    a, b = pair
+    created = a.create({"game": "triggle", "seats": HUMANS})
+    game_id, (ann, bob) = created["id"], tokens(created)
+    a.resign(game_id, ann)
+    b.view(game_id)
+    first = a.rematch(game_id, ann)
+    second = b.rematch(game_id, bob)  # b had not heard of the first
+    assert first["id"] == second["id"]
+    assert len(a.listing()) == 2
+    assert a.view(game_id)["rematch"] == first["id"]

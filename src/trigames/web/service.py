@@ -452,7 +452,8 @@ class GameService:
         live = LiveGame(row, game, state)
         row.deadline = self._turn_deadline(live)
         row.computer_turn = live.computer_to_move
-        self.store.insert(row)
+        if not self.store.insert(row):
+            raise ConflictError("a game with this id exists already: create it again")
         self.games[row.id] = live
         self._arm(live)
         self._kick(live)
@@ -518,17 +519,19 @@ class GameService:
             if name == live.game.player_name((number - 1) % count):
                 name = live.game.player_name(number)  # a colour for a name follows the seat
             seats.append(StoredSeat(name, before.kind, before.token_hash))
-        row = GameRow(secrets.token_hex(6), live.row.spec, seats, clock=live.row.clock)
+        # The rematch's id follows from the game's: two processes asked at once create one.
+        rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
+        row = GameRow(rematch_id, live.row.spec, seats, clock=live.row.clock)
         fresh = LiveGame(row, live.game, live.game.new_initial_state())
         row.deadline = self._turn_deadline(fresh)
         row.computer_turn = fresh.computer_to_move
-        self.store.insert(row)
-        self.games[row.id] = fresh
-        self._arm(fresh)
+        if self.store.insert(row):
+            self.games[row.id] = fresh
+            self._arm(fresh)
         live.row.rematch = row.id
         self._commit(live)
-        self._kick(fresh)
-        self._settle(fresh)
+        self._kick(self._get(row.id))
+        self._settle(self._get(row.id))
         return {"id": row.id, "view": self.view(row.id)}
 
     def view(self, game_id: str) -> dict[str, Any]:

@@ -30,7 +30,8 @@ survive those at the price of an fsync per move on the event loop.
 
 >>> store = SQLiteStore(":memory:")
 >>> row = GameRow("g1", "triggle", [StoredSeat("Ann", "human", "h0"), StoredSeat("Bob")])
->>> store.insert(row)
+>>> store.insert(row), store.insert(row)  # one game per id
+(True, False)
 >>> row.moves.append("D1-D4")
 >>> store.update(row)
 >>> store.get("g1").moves, store.get("g1").rev
@@ -205,8 +206,9 @@ class GameStore(Protocol):
     """What the service needs of a store. Every method but :meth:`listen` is called on the
     event loop's thread and answers at once (a local database: well under a millisecond)."""
 
-    def insert(self, row: GameRow) -> None:
-        """Add a new game (at revision 0)."""
+    def insert(self, row: GameRow) -> bool:
+        """Add a new game (at revision 0), unless a game with its id exists (then ``False``,
+        and nothing is written)."""
 
     def update(self, row: GameRow) -> None:
         """Write the game's changes and raise ``row.rev``, if the stored row is still at
@@ -267,12 +269,15 @@ class SqlStore:
     def _sql(self, sql: str) -> str:
         return sql.replace("{now}", self.NOW)
 
-    def insert(self, row: GameRow) -> None:
-        self._change(
-            "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-            " notation, rematch, clock, deadline, updated, finished, computer_turn, date,"
-            " created, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (row.id, row.spec, *self._mutable(row), row.date, row.date, row.rev),
+    def insert(self, row: GameRow) -> bool:
+        return bool(
+            self._change(
+                "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
+                " notation, rematch, clock, deadline, updated, finished, computer_turn, date,"
+                " created, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO NOTHING",
+                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.rev),
+            )
         )
 
     def update(self, row: GameRow) -> None:
