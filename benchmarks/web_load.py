@@ -253,9 +253,24 @@ def free_port() -> int:
         return port
 
 
+def tree_cpu_seconds(pid: int | None) -> float:
+    """The processor time (user and system) that process ``pid`` and its descendants have
+    used so far; NaN where ``/proc`` cannot tell (not Linux) or with no process."""
+    if pid is None:
+        return math.nan
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return math.nan
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(tree_cpu_seconds(int(child)) for child in children)
+
+
 @contextlib.contextmanager
-def own_postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL server with an empty database; yields the database's URL."""
+def own_postgres() -> Iterator[tuple[str, int]]:
+    """A throwaway PostgreSQL server with an empty database; yields the database's URL and
+    the server's process id."""
     from trigames.web.pg_temp import NoPostgresError, TempCluster
 
     try:
@@ -263,7 +278,9 @@ def own_postgres() -> Iterator[str]:
     except NoPostgresError as error:
         raise LoadError(str(error)) from None
     with cluster:
-        yield cluster.create_database("load")
+        url = cluster.create_database("load")
+        pid = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
+        yield url, pid
 
 
 @contextlib.contextmanager
@@ -326,9 +343,15 @@ def summary(values: Sequence[float]) -> dict[str, float]:
 
 
 def report(
-    args: argparse.Namespace, specs: Sequence[str], results: Results, elapsed: float, url: str
+    args: argparse.Namespace,
+    specs: Sequence[str],
+    results: Results,
+    elapsed: float,
+    url: str,
+    cpu: dict[str, float],
 ) -> dict[str, Any]:
     ack = summary(results.ack)
+    moves = len(results.ack)
     passed = not results.failures and ack["count"] > 0 and ack["p99_ms"] <= args.limit
     return {
         "server": url,
@@ -346,6 +369,12 @@ def report(
         "moves_per_second": round(len(results.ack) / elapsed, 1) if elapsed > 0 else math.nan,
         "http": summary(results.http),
         "ack": ack,
+        # processor time per move of the server started (all its processes) and of the
+        # PostgreSQL server started, if any (NaN where not known)
+        **{
+            f"{name}_cpu_ms_per_move": round(seconds * 1000 / moves, 2) if moves else math.nan
+            for name, seconds in cpu.items()
+        },
         "limit_ms": args.limit,
         "passed": passed,
         "failures": results.failures,
@@ -369,6 +398,11 @@ def print_report(figures: dict[str, Any]) -> None:
         row = figures[key]
         cells = "".join(f"{row[name]:>9.1f}" for name in ("p50_ms", "p90_ms", "p99_ms", "max_ms"))
         print(f"{label:<32}{row['count']:>7}{cells}")
+    if not math.isnan(figures["server_cpu_ms_per_move"]):
+        print(
+            f"processor time per move: server {figures['server_cpu_ms_per_move']:.1f} ms,"
+            f" database {figures['database_cpu_ms_per_move']:.1f} ms"
+        )
     for failure in figures["failures"][:10]:
         print(f"failed: {failure}")
     verdict = "PASS" if figures["passed"] else "FAIL"
@@ -458,20 +492,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs: list[str] = args.game or [cls.name for cls in list_games()]
     try:
         with contextlib.ExitStack() as stack:
-            db = stack.enter_context(own_postgres()) if args.postgres else args.db
+            db, db_pid = args.db, None
+            if args.postgres:
+                db, db_pid = stack.enter_context(own_postgres())
+            server_pid = None
             if args.url:
                 url = args.url.rstrip("/")
             else:
-                url = stack.enter_context(own_server(db, args.workers))[0]
+                url, server_pid = stack.enter_context(own_server(db, args.workers))
                 if db:
                     print(f"web_load: games stored in {describe(db)}", file=sys.stderr)
+            pids = {"server": server_pid, "database": db_pid}
+            before = {name: tree_cpu_seconds(pid) for name, pid in pids.items()}
             load = run_load(url, specs, args.games, args.moves, args.seed, args.think, args.quiet)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 results, elapsed = runner.run(load)
+            cpu = {name: tree_cpu_seconds(pid) - before[name] for name, pid in pids.items()}
     except LoadError as error:
         print(f"web_load: {error}", file=sys.stderr)
         return 2
-    figures = report(args, specs, results, elapsed, url)
+    figures = report(args, specs, results, elapsed, url, cpu)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
