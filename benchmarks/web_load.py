@@ -156,7 +156,9 @@ async def play_slot(
             players: list[Seat] = []
             for seat in created["seats"]:
                 url = f"{ws_url}/api/games/{game_id}/ws?token={seat['token']}"
-                conn = await stack.enter_async_context(connect(url, max_size=None))
+                conn = await stack.enter_async_context(
+                    connect(url, max_size=None, open_timeout=MOVE_TIMEOUT)
+                )
                 players.append(Seat(seat["token"], conn))
             listeners = [asyncio.create_task(player.listen()) for player in players]
             try:
