@@ -372,7 +372,11 @@ class GameService:
         for live in found:
             live.behind = max(live.behind, rev, live.row.rev + 1 if game_id is None else 0)
             if live.busy:
-                self._refresh(live)
+                try:
+                    self._refresh(live)
+                except Exception:  # the store away for a moment: read it when next asked for
+                    LOG.exception("reading game %s again failed", live.row.id)
+                    live.behind = max(live.behind, live.row.rev + 1)
 
     def _adopt(self, game_id: str) -> None:
         """Think for a game whose computer waits for a process (its lease lapsed)."""
