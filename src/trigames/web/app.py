@@ -61,6 +61,9 @@ from trigames.web.service import (
 from trigames.web.store import DB_ENV, default_db, is_postgres, open_store
 
 STATIC_DIR = Path(__file__).with_name("static")
+#: Seconds a stopping server waits for the requests and WebSockets in progress to end before
+#: it ends them (a WebSocket page may never end on its own).
+SHUTDOWN_GRACE = 3
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -538,10 +541,17 @@ def serve(
             port=port,
             workers=workers,
             ws_max_size=MAX_WS_MESSAGE,
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
         return
     _prepare_process()
-    config = uvicorn.Config(create_app(db), host=host, port=port, ws_max_size=MAX_WS_MESSAGE)
+    config = uvicorn.Config(
+        create_app(db),
+        host=host,
+        port=port,
+        ws_max_size=MAX_WS_MESSAGE,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )
     server = uvicorn.Server(config)
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
 
