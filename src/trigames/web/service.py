@@ -1017,12 +1017,14 @@ class GameService:
                 del self.games[oldest]
 
     def _load(self, row: GameRow) -> LiveGame:
-        live = LiveGame(row, load_game(row.spec), self._replay(row))
+        row, state = self._replay(row)
+        live = LiveGame(row, load_game(row.spec), state)
         self.games[row.id] = live
         return live
 
-    def _replay(self, row: GameRow) -> AnyState:
-        """The position of a stored game (converting a game stored by trigames 0.1)."""
+    def _replay(self, row: GameRow) -> tuple[GameRow, AnyState]:
+        """A stored game and its position (converting a game stored by trigames 0.1, which
+        may give the row as another process converted it)."""
         if row.notation == 1:  # stored by trigames 0.1: convert as records of version 1 are
             row.moves, row.result = upgrade_v1(row.spec, row.moves, row.result)
             row.notation = RECORD_VERSION
@@ -1033,7 +1035,7 @@ class GameService:
                 if stored is not None:
                     return self._replay(stored)
         seats = [Seat(s.name, s.kind) for s in row.seats]
-        return GameRecord(row.spec, seats, list(row.moves), row.result).replay()
+        return row, GameRecord(row.spec, seats, list(row.moves), row.result).replay()
 
     def catch_up(self, game_id: str) -> bool:
         """Read the game again if the store has a newer revision than memory (another process
@@ -1057,7 +1059,7 @@ class GameService:
                 for move in row.moves[len(known) :]:
                     live.state.play(move)
             else:
-                live.state = self._replay(row)
+                row, live.state = self._replay(row)
         except TrigamesError:
             LOG.exception("game %s as stored no longer replays; it leaves memory", row.id)
             self.games.pop(row.id, None)
