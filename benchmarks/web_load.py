@@ -16,12 +16,16 @@ throughput) -- that gives the server's capacity in moves per second, not the lat
 
 A game that ends before its ``--moves`` are played is replaced by a new one of the same kind,
 so the load stays at ``--games`` games until the end. Without ``--url`` the script starts its
-own ``trigames serve`` on a free port with a temporary database, and stops it at the end.
+own ``trigames serve`` on a free port, and stops it at the end: with ``--workers N``
+processes, on a temporary SQLite file, or on the PostgreSQL database ``--db URL``, or on a
+throwaway PostgreSQL server of its own (``--postgres``: it needs PostgreSQL's server programs,
+see :mod:`trigames.web.pg_temp`).
 
     python benchmarks/web_load.py                       # 50 games, the five games in turn
     python benchmarks/web_load.py --game trugo --moves 60
     python benchmarks/web_load.py --think 0             # capacity: moves per second
     python benchmarks/web_load.py --url http://127.0.0.1:8000 --json
+    python benchmarks/web_load.py --postgres --workers 2 --games 200
 
 The exit status is 0 when the ack time's 99th percentile is within ``--limit`` ms (default
 100) and no move failed, 1 when not, 2 when the server cannot be reached or started.
@@ -54,6 +58,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from trigames.core.errors import TrigamesError
 from trigames.games import list_games, load_game
+from trigames.web.store import describe
 
 #: A pushed message: ``{"type":"state",...,"view":{...,"ply":N,...}}`` (compact JSON).
 STATE = '{"type":"state"'
@@ -151,7 +156,9 @@ async def play_slot(
             players: list[Seat] = []
             for seat in created["seats"]:
                 url = f"{ws_url}/api/games/{game_id}/ws?token={seat['token']}"
-                conn = await stack.enter_async_context(connect(url, max_size=None))
+                conn = await stack.enter_async_context(
+                    connect(url, max_size=None, open_timeout=MOVE_TIMEOUT)
+                )
                 players.append(Seat(seat["token"], conn))
             listeners = [asyncio.create_task(player.listen()) for player in players]
             try:
@@ -192,7 +199,11 @@ async def run_load(
     """Play every game slot at once; the results and the seconds the play took."""
     results = Results()
     ws_url = "ws" + url.removeprefix("http")
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    # Idle connections are dropped before the server's keep-alive timeout (5 s) ends them,
+    # or a request sent on one as the server closes it would fail.
+    limits = httpx.Limits(
+        max_connections=games + 10, max_keepalive_connections=games + 10, keepalive_expiry=2.0
+    )
     async with httpx.AsyncClient(base_url=url, timeout=MOVE_TIMEOUT, limits=limits) as client:
         try:
             (await client.get("/api/games")).raise_for_status()
@@ -244,16 +255,47 @@ def free_port() -> int:
         return port
 
 
+def tree_cpu_seconds(pid: int | None) -> float:
+    """The processor time (user and system) that process ``pid`` and its descendants have
+    used so far; NaN where ``/proc`` cannot tell (not Linux) or with no process."""
+    if pid is None:
+        return math.nan
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return math.nan
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(tree_cpu_seconds(int(child)) for child in children)
+
+
 @contextlib.contextmanager
-def own_server() -> Iterator[tuple[str, int]]:
-    """``trigames serve`` on a free port with a temporary database; yields its URL and its
-    process id."""
+def own_postgres() -> Iterator[tuple[str, int]]:
+    """A throwaway PostgreSQL server with an empty database; yields the database's URL and
+    the server's process id."""
+    from trigames.web.pg_temp import NoPostgresError, TempCluster
+
+    try:
+        cluster = TempCluster(durable=True)
+    except NoPostgresError as error:
+        raise LoadError(str(error)) from None
+    with cluster:
+        url = cluster.create_database("load")
+        pid = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
+        yield url, pid
+
+
+@contextlib.contextmanager
+def own_server(db: str | None = None, workers: int = 1) -> Iterator[tuple[str, int]]:
+    """``trigames serve`` on a free port with ``workers`` processes, on the database ``db``
+    (default: a temporary SQLite file); yields its URL and its process id."""
     with tempfile.TemporaryDirectory(prefix="trigames-load-") as folder:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         log_path = Path(folder) / "server.log"
         command = [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(port)]
-        command += ["--db", str(Path(folder) / "games.sqlite3")]
+        command += ["--db", db or str(Path(folder) / "games.sqlite3")]
+        command += ["--workers", str(workers)]
         with log_path.open("wb") as log:
             process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
@@ -303,12 +345,20 @@ def summary(values: Sequence[float]) -> dict[str, float]:
 
 
 def report(
-    args: argparse.Namespace, specs: Sequence[str], results: Results, elapsed: float, url: str
+    args: argparse.Namespace,
+    specs: Sequence[str],
+    results: Results,
+    elapsed: float,
+    url: str,
+    cpu: dict[str, float],
 ) -> dict[str, Any]:
     ack = summary(results.ack)
+    moves = len(results.ack)
     passed = not results.failures and ack["count"] > 0 and ack["p99_ms"] <= args.limit
     return {
         "server": url,
+        "store": "postgresql" if args.postgres or args.db else "sqlite",
+        "workers": args.workers,
         "games": args.games,
         "moves_per_game": args.moves,
         "specs": list(specs),
@@ -321,6 +371,12 @@ def report(
         "moves_per_second": round(len(results.ack) / elapsed, 1) if elapsed > 0 else math.nan,
         "http": summary(results.http),
         "ack": ack,
+        # processor time per move of the server started (all its processes) and of the
+        # PostgreSQL server started, if any (NaN where not known)
+        **{
+            f"{name}_cpu_ms_per_move": round(seconds * 1000 / moves, 2) if moves else math.nan
+            for name, seconds in cpu.items()
+        },
         "limit_ms": args.limit,
         "passed": passed,
         "failures": results.failures,
@@ -329,7 +385,10 @@ def report(
 
 def print_report(figures: dict[str, Any]) -> None:
     specs = ", ".join(figures["specs"])
-    print(f"server {figures['server']} ({figures['cpus']} CPUs)")
+    print(
+        f"server {figures['server']} ({figures['cpus']} CPUs;"
+        f" {figures['workers']} process(es) on {figures['store']})"
+    )
     print(
         f"{figures['games']} games at once ({specs}; {figures['think_s']:g} s mean pause"
         f" before a move), {figures['moves']} moves"
@@ -341,6 +400,11 @@ def print_report(figures: dict[str, Any]) -> None:
         row = figures[key]
         cells = "".join(f"{row[name]:>9.1f}" for name in ("p50_ms", "p90_ms", "p99_ms", "max_ms"))
         print(f"{label:<32}{row['count']:>7}{cells}")
+    if not math.isnan(figures["server_cpu_ms_per_move"]):
+        print(
+            f"processor time per move: server {figures['server_cpu_ms_per_move']:.1f} ms,"
+            f" database {figures['database_cpu_ms_per_move']:.1f} ms"
+        )
     for failure in figures["failures"][:10]:
         print(f"failed: {failure}")
     verdict = "PASS" if figures["passed"] else "FAIL"
@@ -371,6 +435,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--url", help="a running server, e.g. http://127.0.0.1:8000 (default: start one)"
     )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database of the server started (default: a temporary SQLite file); "
+        "e.g. postgresql://USER@HOST:PORT/DBNAME",
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL server for the server started",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="processes of the server started"
+    )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--think",
@@ -389,6 +467,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games and --moves must be at least 1")
     if args.think < 0:
         parser.error("--think must not be negative")
+    if args.url and (args.db or args.postgres or args.workers != 1):
+        parser.error("--db, --postgres and --workers are for the server the script starts")
+    if args.db and args.postgres:
+        parser.error("--db or --postgres, not both")
     for spec in args.game or []:
         try:
             load_game(spec)
@@ -412,14 +494,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs: list[str] = args.game or [cls.name for cls in list_games()]
     try:
         with contextlib.ExitStack() as stack:
-            url = args.url.rstrip("/") if args.url else stack.enter_context(own_server())[0]
+            db, db_pid = args.db, None
+            if args.postgres:
+                db, db_pid = stack.enter_context(own_postgres())
+            server_pid = None
+            if args.url:
+                url = args.url.rstrip("/")
+            else:
+                url, server_pid = stack.enter_context(own_server(db, args.workers))
+                if db:
+                    print(f"web_load: games stored in {describe(db)}", file=sys.stderr)
+            pids = {"server": server_pid, "database": db_pid}
+            before = {name: tree_cpu_seconds(pid) for name, pid in pids.items()}
             load = run_load(url, specs, args.games, args.moves, args.seed, args.think, args.quiet)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 results, elapsed = runner.run(load)
+            cpu = {name: tree_cpu_seconds(pid) - before[name] for name, pid in pids.items()}
     except LoadError as error:
         print(f"web_load: {error}", file=sys.stderr)
         return 2
-    figures = report(args, specs, results, elapsed, url)
+    figures = report(args, specs, results, elapsed, url, cpu)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

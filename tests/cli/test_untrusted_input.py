@@ -214,6 +214,7 @@ def test_the_numeric_options_are_the_ones_expected() -> None:
         ("solve", "--seconds"),
         ("solve", "--memory"),
         ("serve", "--port"),
+        ("serve", "--workers"),
     }
 
 
@@ -242,6 +243,7 @@ def test_every_numeric_option_has_a_documented_range_and_refuses_the_rest(
         (["perft", "triggle", "31"], "must be a whole number from 1 to 30, not 31"),
         (["match", "triggle", "--seats", "a,b", "--games", "100001"], "from 1 to 100000"),
         (["serve", "--port", "65536"], "must be a whole number from 1 to 65535"),
+        (["serve", "--workers", "65"], "must be a whole number from 1 to 64, not 65"),
         (["play", "trig", "--seed", str(2**32)], "from 0 to 4294967295, not 4294967296"),
         (["match", "trig", "--seats", "a,b", "--jobs", str(PROCESSORS + 1)], f"to {PROCESSORS},"),
     ],

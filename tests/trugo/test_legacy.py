@@ -18,7 +18,7 @@ from trigames.games.trugo import Trugo
 from trigames.games.trugo.legacy import convert_v1_moves
 from trigames.records import GameRecord
 from trigames.web.service import GameService
-from trigames.web.store import GameRow, Store, StoredSeat
+from trigames.web.store import GameRow, SQLiteStore, StoredSeat
 
 DATA = Path(__file__).parent.parent / "data" / "trugo" / "v1"
 RECORDS = sorted(DATA.glob("*.record.json"))
@@ -93,7 +93,7 @@ def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) -> Non
     path = RECORDS[0]
     old = json.loads(path.read_text())
     expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text())
-    store = Store(tmp_path / "games.sqlite3")
+    store = SQLiteStore(tmp_path / "games.sqlite3")
     seats = [StoredSeat(player["name"]) for player in old["players"]]
     result = None if old["result"] is None else Outcome.from_json(old["result"])
     store.insert(GameRow("old", old["game"], seats, list(old["moves"]), result, notation=1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
@@ -14,6 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from trigames.web.pg_temp import NoPostgresError, TempCluster
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -25,8 +28,10 @@ def free_port() -> int:
 class Server:
     """``trigames serve`` in a subprocess, on a free port, storing games in ``db``."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str | Path, env: dict[str, str] | None = None, workers: int = 1) -> None:
         self.db = db
+        self.env = env or {}
+        self.workers = workers
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -39,10 +44,11 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "trigames.cli.main", "serve"]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        command = [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(self.port)]
+        command += ["--db", str(self.db), "--workers", str(self.workers)]
         self.process = subprocess.Popen(
-            [*command, "--port", str(self.port), "--db", str(self.db)],
+            command,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -85,3 +91,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def client(server: Server) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=server.url, timeout=10) as http:
         yield http
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[TempCluster]:
+    """A throwaway PostgreSQL server for the session (skipped where PostgreSQL's server
+    programs are not installed)."""
+    try:
+        cluster = TempCluster(durable=False)
+    except NoPostgresError as error:
+        pytest.skip(f"PostgreSQL tests skipped: {error}")
+    with cluster:
+        yield cluster
+
+
+_databases = itertools.count()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: TempCluster) -> str:
+    """The URL of a new empty database on the throwaway server."""
+    return pg_cluster.create_database(f"test{next(_databases)}")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database of each kind: an SQLite file, then a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    url: str = request.getfixturevalue("pg_url")
+    return url

@@ -17,7 +17,7 @@ from tests.web.conftest import Server
 from tests.web.helpers import create, play, token, view, wait_for
 from trigames.web.limits import MAX_BODY
 from trigames.web.service import BadRequestError, ConflictError, GameService
-from trigames.web.store import Store
+from trigames.web.store import SQLiteStore
 
 
 def record(moves: list[str], kinds: tuple[str, str] = ("human", "human")) -> dict[str, Any]:
@@ -170,7 +170,7 @@ def two_humans(service: GameService, **extra: Any) -> tuple[str, str, str]:
 @own_thread
 def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
     clock = FakeClock()
-    service = GameService(Store(":memory:"), clock=clock)
+    service = GameService(SQLiteStore(":memory:"), clock=clock)
     game_id, ann, bob = two_humans(service)
     service.play(game_id, ann, "D1-D4")
     clock.now += 29
@@ -188,7 +188,7 @@ def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
 @own_thread
 def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
     clock = FakeClock()
-    service = GameService(Store(":memory:"), clock=clock)
+    service = GameService(SQLiteStore(":memory:"), clock=clock)
     created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}],
                               "clock": {"per_move": 30}})  # fmt: skip
     ann = created["seats"][0]["token"]
@@ -203,7 +203,7 @@ def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
 @own_thread
 def test_three_players_the_seat_out_of_time_leaves() -> None:
     clock = FakeClock()
-    service = GameService(Store(":memory:"), clock=clock)
+    service = GameService(SQLiteStore(":memory:"), clock=clock)
     created = service.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
                               "clock": {"per_move": 10}})  # fmt: skip
     clock.now += 11
@@ -217,7 +217,7 @@ def test_three_players_the_seat_out_of_time_leaves() -> None:
 @own_thread
 def test_an_undo_gives_the_seat_to_move_its_whole_time() -> None:
     clock = FakeClock()
-    service = GameService(Store(":memory:"), clock=clock)
+    service = GameService(SQLiteStore(":memory:"), clock=clock)
     with pytest.raises(BadRequestError, match="per_move"):
         two_humans(service, clock={"per_move": 0})
     created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}],
@@ -235,7 +235,7 @@ def test_the_server_timer_ends_the_game_without_a_request() -> None:
     clock = FakeClock()
 
     async def scenario() -> dict[str, Any]:
-        service = GameService(Store(":memory:"), clock=clock)
+        service = GameService(SQLiteStore(":memory:"), clock=clock)
         game_id, _ann, _bob = two_humans(service)
         seen: list[dict[str, Any]] = []
         service.watch(game_id, seen.append)
@@ -260,13 +260,13 @@ def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
 ) -> None:
     clock = FakeClock()
     path = tmp_path / "games.sqlite3"
-    first = GameService(Store(path), clock=clock)
+    first = GameService(SQLiteStore(path), clock=clock)
     game_id, ann, _bob = two_humans(first)
     first.play(game_id, ann, "D1-D4")
     first.close()
     first.store.close()
     clock.now += 3600
-    second = GameService(Store(path), clock=clock)
+    second = GameService(SQLiteStore(path), clock=clock)
     assert second.resume() == 1
     assert game_id in second.games  # loaded at start because it has a deadline
     assert second.store.get(game_id).moves == ["D1-D4", "timeout 1"]  # type: ignore[union-attr]
@@ -276,7 +276,7 @@ def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
 @own_thread
 def test_another_seat_resigning_gives_the_seat_to_move_no_more_time() -> None:
     clock = FakeClock()
-    service = GameService(Store(":memory:"), clock=clock)
+    service = GameService(SQLiteStore(":memory:"), clock=clock)
     created = service.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
                               "clock": {"per_move": 60}})  # fmt: skip
     deadline = service.view(created["id"])["deadline"]

@@ -22,7 +22,7 @@ from tests.web.conftest import Server, free_port
 from trigames.web import service as service_module
 from trigames.web.app import Updates
 from trigames.web.service import GameService, TooManyRequestsError
-from trigames.web.store import GameRow, Store, StoredSeat
+from trigames.web.store import GameRow, SQLiteStore, StoredSeat
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
 T = TypeVar("T")
@@ -39,7 +39,7 @@ def test_games_nobody_watches_leave_memory_beyond_the_idle_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(service_module, "IDLE_GAMES", 3)
-    service = GameService(Store(":memory:"))
+    service = GameService(SQLiteStore(":memory:"))
     watched = service.create({"game": "trig", "seats": HUMANS})["id"]
     unsubscribe = service.watch(watched, lambda view: None)
     ids = [service.create({"game": "trig", "seats": HUMANS})["id"] for _ in range(10)]
@@ -57,7 +57,7 @@ def test_games_nobody_watches_leave_memory_beyond_the_idle_limit(
 def hint_service(monkeypatch: pytest.MonkeyPatch) -> tuple[GameService, str, str]:
     monkeypatch.setattr(service_module, "HINTS_PER_WINDOW", 2)
     monkeypatch.setattr(service_module, "HINTS_WAITING", 1)
-    service = GameService(Store(":memory:"))
+    service = GameService(SQLiteStore(":memory:"))
     created = service.create({"game": "trig", "seats": HUMANS})
     return service, created["id"], created["seats"][0]["token"]
 
@@ -106,7 +106,7 @@ def test_only_the_newest_view_waits_for_a_slow_client() -> None:
 
 
 def test_a_broken_stored_game_never_breaks_the_listing(tmp_path: Path) -> None:
-    store = Store(tmp_path / "games.sqlite3")
+    store = SQLiteStore(tmp_path / "games.sqlite3")
     store.insert(GameRow("good", "trig", [StoredSeat("Ann"), StoredSeat("Bob")]))
     store.insert(GameRow("bad", "trig", [StoredSeat("Cy"), StoredSeat("Di")]))
     store._db.execute("UPDATE games SET seats = '{not json' WHERE id = 'bad'")
@@ -174,7 +174,7 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
 
 
 def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(tmp_path: Path) -> None:
-    store = Store(tmp_path / "games.sqlite3")
+    store = SQLiteStore(tmp_path / "games.sqlite3")
     seats = [StoredSeat("Ann", "human", "h"), StoredSeat("Bot", "mcts(seconds=inf)")]
     store.insert(GameRow("old", "trig", seats, ["G6"]))
     service = GameService(store)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from trigames.web.service import GameService
-from trigames.web.store import MIGRATIONS, GameRow, Store, StoredSeat
+from trigames.web.store import MIGRATIONS, GameRow, SQLiteStore, StoredSeat
 
 #: The table of trigames 0.1, which had no schema version.
 OLD_SCHEMA = """
@@ -33,7 +33,7 @@ def old_database(path: Path, moves: list[str], result: Mapping[str, object] | No
 
 
 def test_a_new_store_is_at_the_latest_version(tmp_path: Path) -> None:
-    store = Store(tmp_path / "new.sqlite3")
+    store = SQLiteStore(tmp_path / "new.sqlite3")
     (version,) = store._db.execute("PRAGMA user_version").fetchone()
     assert version == len(MIGRATIONS)
     store.insert(GameRow("g", "trig", [StoredSeat("Ann"), StoredSeat("Bob")], draw_offer=[1]))
@@ -48,7 +48,7 @@ def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> Non
     path = tmp_path / "old.sqlite3"
     resigned = {"winners": [0], "scores": [0, 0], "reason": "Black resigned"}
     old_database(path, ["G6", "F6"], resigned)
-    store = Store(path)
+    store = SQLiteStore(path)
     row = store.get("old")
     assert row is not None
     assert row.notation == 1
@@ -63,7 +63,7 @@ def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> Non
     assert again.moves[-1] == "resign 1"
     service.close()
     store.close()
-    reopened = Store(path)  # migrating twice changes nothing
+    reopened = SQLiteStore(path)  # migrating twice changes nothing
     assert reopened.get("old") == again
     reopened.close()
 
@@ -80,7 +80,7 @@ def test_a_store_from_before_clocks_opens_and_its_games_have_none(tmp_path: Path
             " VALUES ('g1', 'triggle', ?, '[\"D1-D4\"]', 'd', 'd', 'd', 2)",
             (json.dumps([{"name": "Ann"}, {"name": "Bob"}]),),
         )
-    store = Store(path)
+    store = SQLiteStore(path)
     row = store.get("g1")
     assert row is not None
     assert row.clock is None

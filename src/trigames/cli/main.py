@@ -50,6 +50,7 @@ BENCH_MOVES = Range(1, 1000)
 PORTS = Range(1, 65535)
 SOLVE_SECONDS = Range(0.01, 86_400, whole=False)
 SOLVE_MEMORY = Range(1, 65_536)
+WORKERS = Range(1, 64)
 #: The most characters of an error message printed (a message may quote a file).
 ERROR_LENGTH = 500
 
@@ -279,8 +280,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "--db",
-        metavar="PATH",
-        help="SQLite file of the games (default $TRIGAMES_DB, else one in the user's data folder)",
+        metavar="PATH|URL",
+        help="where the games are kept: an SQLite file, or a PostgreSQL database "
+        "postgresql://USER@HOST:PORT/DBNAME that several servers share (default $TRIGAMES_DB, "
+        "else an SQLite file in the user's data folder)",
+    )
+    sub.add_argument(
+        "--workers",
+        type=_in(WORKERS),
+        default=1,
+        metavar="N",
+        help=f"server processes on this port, {WORKERS.describe()} (default 1; more than one "
+        "needs PostgreSQL)",
     )
     sub.add_argument("--open", action="store_true", help="open the page in a web browser")
     sub.set_defaults(handler=cmd_serve)
@@ -581,11 +592,21 @@ def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from trigames.web.app import serve  # the web server's libraries load only when serving
-    from trigames.web.store import default_db_path
+    from trigames.web.store import StoreError, default_db, describe, is_postgres, open_store
 
-    db = Path(args.db) if args.db else default_db_path()
-    print(f"trigames: games are stored in {db}", file=sys.stderr)
-    serve(args.host, args.port, db, open_browser=args.open)
+    db: str = args.db or default_db()
+    if args.workers > 1 and not is_postgres(db):
+        raise UsageError(
+            "--workers needs a PostgreSQL database (--db postgresql://USER@HOST:PORT/DBNAME): "
+            "an SQLite file serves one process"
+        )
+    try:
+        open_store(db).close()  # connect, and create or migrate the schema, once
+    except StoreError as error:
+        print(f"trigames: error: {printable(str(error), ERROR_LENGTH)}", file=sys.stderr)
+        return 1
+    print(f"trigames: games are stored in {describe(db)}", file=sys.stderr)
+    serve(args.host, args.port, db, open_browser=args.open, workers=args.workers)
     return 0
 
 

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import socket
 import sys
@@ -57,22 +58,26 @@ from trigames.web.service import (
     PayloadTooLargeError,
     ServiceError,
 )
-from trigames.web.store import Store
+from trigames.web.store import DB_ENV, default_db, is_postgres, open_store
 
 STATIC_DIR = Path(__file__).with_name("static")
+#: Seconds a stopping server waits for the requests and WebSockets in progress to end before
+#: it ends them (a WebSocket page may never end on its own).
+SHUTDOWN_GRACE = 3
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def create_app(db_path: str | Path) -> Starlette:
-    """The application, storing games in the SQLite file ``db_path``."""
+def create_app(db: str | Path) -> Starlette:
+    """The application, storing games in ``db``: an SQLite file or a PostgreSQL URL."""
     holder: dict[str, GameService] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        service = GameService(Store(db_path))
+        service = GameService(open_store(db))
         holder["service"] = service
         service.resume()
+        service.start()
         try:
             yield
         finally:
@@ -112,7 +117,9 @@ def create_app(db_path: str | Path) -> Starlette:
         return {"games": service().listing(choices[status])}
 
     async def view(request: Request) -> Any:
-        return _json_text(service().view_json(request.path_params["id"]))
+        game_id = request.path_params["id"]
+        service().catch_up(game_id)  # what another process stored a moment ago counts
+        return _json_text(service().view_json(game_id))
 
     async def move(request: Request) -> Any:
         body = await _body(request)
@@ -167,6 +174,7 @@ def create_app(db_path: str | Path) -> Starlette:
 
     async def record(request: Request) -> Any:
         game_id = request.path_params["id"]
+        service().catch_up(game_id)
         return JSONResponse(
             service().record(game_id),
             headers={"Content-Disposition": f'attachment; filename="trigames-{game_id}.json"'},
@@ -260,6 +268,7 @@ def create_app(db_path: str | Path) -> Starlette:
         try:
             if token is not None and len(token) > MAX_TOKEN:
                 raise ForbiddenError("this token holds no seat in this game")
+            service().catch_up(game_id)
             first = service().view_json(game_id)
             seats = service().seats_of(game_id, token) if token else []
         except ServiceError as error:
@@ -449,16 +458,56 @@ def hide_tokens_in_logs() -> None:
             handler.addFilter(_HIDING)
 
 
-def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False) -> None:
-    """Run the server until interrupted; with ``open_browser``, open its page once it listens.
+def worker_app() -> Starlette:
+    """The application of one of ``serve``'s worker processes (``--workers``): the database
+    comes from ``$TRIGAMES_DB``, which ``serve`` sets."""
+    _die_with_parent()
+    _prepare_process()
+    return create_app(default_db())
 
-    Raises ``OSError`` when the address is taken, before anything starts.
+
+def _die_with_parent() -> None:
+    """On Linux, ask for SIGTERM when the supervising process dies (even by SIGKILL), so
+    that no worker outlives ``serve``."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before we asked
+            os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _prepare_process() -> None:
+    # The computer players think in worker threads and hold the interpreter's lock while they
+    # do; the event loop takes it back at the next switch, so switch often: answers then wait
+    # for the lock about a millisecond rather than five each time.
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    hide_tokens_in_logs()
+
+
+def serve(
+    host: str, port: int, db: str | Path, open_browser: bool = False, workers: int = 1
+) -> None:
+    """Run the server until interrupted; with ``open_browser``, open its page once it listens.
+    ``db`` is an SQLite file or a PostgreSQL URL; with ``workers`` above 1 (PostgreSQL only),
+    that many processes share the port, each started again if it dies.
+
+    Raises ``OSError`` when the address is taken, before anything starts, and ``ValueError``
+    for several workers on an SQLite file.
     """
     import threading
     import webbrowser
 
     import uvicorn
 
+    if workers > 1 and not is_postgres(db):
+        raise ValueError(
+            "--workers needs a PostgreSQL database (--db postgresql://USER@HOST:PORT/DBNAME): "
+            "an SQLite file serves one process"
+        )
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -469,14 +518,41 @@ def serve(host: str, port: int, db_path: str | Path, open_browser: bool = False)
                 f"cannot listen on {host}:{port} ({error.strerror}); is trigames serve already "
                 "running there? Choose another port with --port",
             ) from None
-    # The computer players think in worker threads and hold the interpreter's lock while they
-    # do; the event loop takes it back at the next switch, so switch often: answers then wait
-    # for the lock about a millisecond rather than five each time.
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    config = uvicorn.Config(create_app(db_path), host=host, port=port, ws_max_size=MAX_WS_MESSAGE)
-    server = uvicorn.Server(config)
-    hide_tokens_in_logs()
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    if workers > 1:
+        os.environ[DB_ENV] = str(db)  # the workers' worker_app reads it
+        _prepare_process()
+        print(f"trigames: play at {url} ({workers} processes; Ctrl-C stops them)", flush=True)
+
+        def open_when_listening() -> None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                with contextlib.suppress(OSError), socket.create_connection((host, port), 1):
+                    webbrowser.open(url)
+                    return
+                time.sleep(0.1)
+
+        if open_browser:
+            threading.Thread(target=open_when_listening, daemon=True).start()
+        uvicorn.run(
+            "trigames.web.app:worker_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            ws_max_size=MAX_WS_MESSAGE,
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        )
+        return
+    _prepare_process()
+    config = uvicorn.Config(
+        create_app(db),
+        host=host,
+        port=port,
+        ws_max_size=MAX_WS_MESSAGE,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )
+    server = uvicorn.Server(config)
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
 
     def open_when_started() -> None:

@@ -1,9 +1,9 @@
 """Games served to players over the network, independent of HTTP.
 
 A :class:`GameService` creates games, checks every request (who may move, is the move legal),
-keeps each game's position in memory and every change in the :class:`~trigames.web.store.Store`
-before it answers, plays the computer's moves in worker threads, and tells watchers (the
-WebSocket connections) about every change.
+keeps each game's position in memory and every change in the store
+(:class:`~trigames.web.store.GameStore`) before it answers, plays the computer's moves in worker
+threads, and tells watchers (the WebSocket connections) about every change.
 
 Each human seat is bound to a secret token, returned once when the game is created; the store
 keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat. A seat
@@ -44,6 +44,15 @@ Decisions:
   it and also checks it whenever the game is read. An undo request or a draw offer waiting for
   an answer does not stop the clock; moves taken back give the seat then to move its whole
   limit again.
+- **Several processes.** Processes sharing one store (PostgreSQL) each keep the games they
+  serve in memory. Every change is written only if the stored game is still at the revision
+  it was decided on; otherwise the game is read again and the request decided anew (so two
+  moves for one seat at once give one success and one 409). A process hears the others'
+  changes from the store (:meth:`GameService.listen`): games that pages watch are read again
+  at once and the watchers told, the others when next asked for. A refusal (409, 422, 403)
+  is given only after checking that the stored game is no newer than the one it was decided
+  on. The computer's moves are made by the process that holds the game's lease
+  (:mod:`trigames.web.leases`).
 - **Imported records.** ``create`` also takes ``{"record": RECORD}`` in place of ``"game"``:
   the record is read and replayed as a record file is (every move and the result checked), and
   the game goes on from its last position with the seats given (by default the record's
@@ -51,7 +60,8 @@ Decisions:
 
 Without a running event loop (as here) computer moves are played at once:
 
->>> service = GameService(Store(":memory:"))
+>>> from trigames.web.store import SQLiteStore
+>>> service = GameService(SQLiteStore(":memory:"))
 >>> created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}]})
 >>> ann = created["seats"][0]["token"]
 >>> view = service.play(created["id"], ann, "D1-D4")
@@ -66,6 +76,7 @@ trigames.web.service.ForbiddenError: this token holds no seat in this game
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
@@ -77,7 +88,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import (
@@ -95,6 +106,7 @@ from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import GameRecord, Seat, upgrade_v1
+from trigames.web.leases import Leases
 from trigames.web.limits import (
     HINT_WINDOW,
     HINTS_AT_ONCE,
@@ -111,7 +123,7 @@ from trigames.web.limits import (
     check_name,
 )
 from trigames.web.picture import png_of
-from trigames.web.store import GameRow, Store, StoredSeat
+from trigames.web.store import GameRow, GameStore, StaleRowError, StoredSeat
 
 HUMAN = "human"
 #: The kind asked for at creation for a human seat left open: anyone may take it (``join``).
@@ -145,6 +157,11 @@ class ConflictError(ServiceError):
     """Not now: out of turn, game over, nothing to accept..."""
 
     status = 409
+
+
+class StaleGameError(ConflictError):
+    """Another process changed the game while this one decided: it was read again, and the
+    request may be decided anew."""
 
 
 class PayloadTooLargeError(ServiceError):
@@ -188,6 +205,31 @@ def is_open(seat: StoredSeat) -> bool:
 
 
 Watcher = Callable[[dict[str, Any]], None]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _fresh(
+    method: Callable[Concatenate[GameService, str, _P], _R],
+) -> Callable[Concatenate[GameService, str, _P], _R]:
+    """Decide a request on the game as stored: when it is refused (or its write finds the
+    game changed meanwhile) and the store holds a newer revision than the one in memory, the
+    game is read again and the request decided anew (a few times at most)."""
+
+    @functools.wraps(method)
+    def deciding(self: GameService, game_id: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        for attempt in range(4):
+            try:
+                return method(self, game_id, *args, **kwargs)
+            except StaleGameError:
+                if attempt == 3:
+                    raise
+            except ServiceError:
+                if attempt == 3 or not self.catch_up(game_id):
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return deciding
 
 
 @dataclass
@@ -197,8 +239,6 @@ class LiveGame:
     row: GameRow
     game: AnyGame
     state: AnyState
-    #: Grows on every change; a computer move computed for an older version is dropped.
-    version: int = 0
     players: dict[int, Player] = field(default_factory=dict)
     thinking: asyncio.Task[None] | None = None
     watchers: list[Watcher] = field(default_factory=list)
@@ -208,10 +248,22 @@ class LiveGame:
     picture: tuple[int, bytes] | None = None
     _view: tuple[int, dict[str, Any]] | None = None
     _view_json: tuple[int, str] | None = None
+    #: The newest revision another process told of, when newer than the one in memory.
+    behind: int = 0
+
+    @property
+    def version(self) -> int:
+        """The stored revision: grows on every change, the same in every process; a computer
+        move computed for an older version is dropped."""
+        return self.row.rev
 
     @property
     def over(self) -> bool:
         return self.state.is_over()
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.over and self.is_computer(self.state.current_player)
 
     @property
     def busy(self) -> bool:
@@ -245,11 +297,15 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         executor: ThreadPoolExecutor | None = None,
         clock: Callable[[], float] = time.time,
+        leases: Leases | None = None,
     ) -> None:
         self.store = store
+        #: The computer's moves this process makes.
+        self.leases = leases or Leases(store)
+        self._tasks: list[asyncio.Task[None]] = []
         #: The time now, in seconds since the epoch (tests pass a clock of their own).
         self.clock = clock
         #: The timer armed for each game with a deadline.
@@ -281,7 +337,18 @@ class GameService:
             self._settle(live)
         return len(rows)
 
+    def start(self) -> None:
+        """On the event loop: hear the other processes' changes, renew this process's leases
+        and adopt the games whose computer waits for a process."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self.store.listen(self.changed_elsewhere)),
+            loop.create_task(self.leases.keep(self._adopt)),
+        ]
+
     def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -289,6 +356,38 @@ class GameService:
             if live.thinking is not None:
                 live.thinking.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        try:
+            self.leases.release_all()  # the others need not wait for them to lapse
+        except Exception:
+            LOG.exception("giving the computer's leases back failed; they will lapse")
+
+    def changed_elsewhere(self, game_id: str | None, rev: int) -> None:
+        """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game
+        may have changed). A game in memory that pages watch or a computer thinks in is read
+        again now (and its watchers told); another one when next asked for."""
+        if game_id is None:
+            found = list(self.games.values())
+        else:
+            live = self.games.get(game_id)
+            found = [] if live is None or rev <= live.row.rev else [live]
+        for live in found:
+            live.behind = max(live.behind, rev, live.row.rev + 1 if game_id is None else 0)
+            if live.busy:
+                try:
+                    self._refresh(live)
+                except Exception:  # the store away for a moment: read it when next asked for
+                    LOG.exception("reading game %s again failed", live.row.id)
+                    live.behind = max(live.behind, live.row.rev + 1)
+
+    def _adopt(self, game_id: str) -> None:
+        """Think for a game whose computer waits for a process (its lease lapsed)."""
+        try:
+            live = self._get(game_id)
+            if self.store.revision(game_id) != live.row.rev:
+                self._refresh(live)
+        except ServiceError:
+            return
+        self._kick(live)
 
     # --- requests -------------------------------------------------------------------------
 
@@ -357,7 +456,9 @@ class GameService:
         row.moves = [str(m) for m in state.history]
         live = LiveGame(row, game, state)
         row.deadline = self._turn_deadline(live)
-        self.store.insert(row)
+        row.computer_turn = live.computer_to_move
+        if not self.store.insert(row):
+            raise ConflictError("a game with this id exists already: create it again")
         self.games[row.id] = live
         self._arm(live)
         self._kick(live)
@@ -375,6 +476,7 @@ class GameService:
             "view": self.view(live.row.id),
         }
 
+    @_fresh
     def join(self, game_id: str, token: str | None, seat: Any, name: Any = None) -> dict[str, Any]:
         """Take the open seat ``seat`` under ``name``: ``{"seat", "token", "view"}``.
 
@@ -403,6 +505,7 @@ class GameService:
         self._arm(live)
         return {"seat": seat, "token": token, "view": self.view(game_id)}
 
+    @_fresh
     def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The rematch of a finished game, created by the first player who asks:
         ``{"id", "view"}``. Each player keeps their token, which holds their new seat."""
@@ -421,16 +524,19 @@ class GameService:
             if name == live.game.player_name((number - 1) % count):
                 name = live.game.player_name(number)  # a colour for a name follows the seat
             seats.append(StoredSeat(name, before.kind, before.token_hash))
-        row = GameRow(secrets.token_hex(6), live.row.spec, seats, clock=live.row.clock)
+        # The rematch's id follows from the game's: two processes asked at once create one.
+        rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
+        row = GameRow(rematch_id, live.row.spec, seats, clock=live.row.clock)
         fresh = LiveGame(row, live.game, live.game.new_initial_state())
         row.deadline = self._turn_deadline(fresh)
-        self.store.insert(row)
-        self.games[row.id] = fresh
-        self._arm(fresh)
+        row.computer_turn = fresh.computer_to_move
+        if self.store.insert(row):
+            self.games[row.id] = fresh
+            self._arm(fresh)
         live.row.rematch = row.id
         self._commit(live)
-        self._kick(fresh)
-        self._settle(fresh)
+        self._kick(self._get(row.id))
+        self._settle(self._get(row.id))
         return {"id": row.id, "view": self.view(row.id)}
 
     def view(self, game_id: str) -> dict[str, Any]:
@@ -476,7 +582,7 @@ class GameService:
             "outcome": None if outcome is None else outcome.to_json(),
             "highlights": [] if outcome is None else game.result_places(state),
             "over": live.over,
-            "thinking": live.thinking is not None,
+            "thinking": live.computer_to_move,
             "undo_request": row.undo_request,
             "draw_offer": row.draw_offer,
             "rematch": row.rematch,
@@ -594,9 +700,14 @@ class GameService:
         assert seat is not None
         live.state.play(Timeout(seat))
         live.row.undo_request = live.row.draw_offer = None
-        self._commit(live, undo_moves=1)
+        try:
+            self._commit(live, undo_moves=1)
+        except StaleGameError:  # another process changed the game: look at it again
+            self._check_clock(live)
+            return
         self._kick(live)
 
+    @_fresh
     def play(self, game_id: str, token: str | None, move: Any, ply: Any = None) -> dict[str, Any]:
         """Play ``move`` (notation) for the seat to move, which ``token`` must hold."""
         live = self._get(game_id)
@@ -624,6 +735,7 @@ class GameService:
         self._kick(live)
         return self.view(game_id)
 
+    @_fresh
     def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Take back moves at once against computers and in hot-seat; else ask the other side."""
         live = self._get(game_id)
@@ -646,6 +758,7 @@ class GameService:
             self._commit(live)
         return self.view(game_id)
 
+    @_fresh
     def answer_undo(
         self, game_id: str, token: str | None, accept: bool, ply: Any
     ) -> dict[str, Any]:
@@ -665,6 +778,7 @@ class GameService:
             self._commit(live)
         return self.view(game_id)
 
+    @_fresh
     def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The token's seat resigns (the one to move, if it holds several and one is to move).
 
@@ -681,6 +795,7 @@ class GameService:
         self._kick(live)
         return self.view(game_id)
 
+    @_fresh
     def offer_draw(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Offer a draw to the other seats still in the game; computer seats answer at once
         (``ConflictError`` if one declines), humans through :meth:`answer_draw`."""
@@ -696,6 +811,7 @@ class GameService:
         self._settle_draw(live)
         return self.view(game_id)
 
+    @_fresh
     def answer_draw(
         self, game_id: str, token: str | None, accept: bool, ply: Any
     ) -> dict[str, Any]:
@@ -879,6 +995,8 @@ class GameService:
                 live = self._load(row)
             except TrigamesError as error:
                 raise ConflictError(f"game {quote(game_id)} does not replay: {error}") from None
+        elif live.behind > live.row.rev:
+            self._refresh(live)
         self._check_clock(live)
         self._settle(live)
         return live
@@ -900,16 +1018,57 @@ class GameService:
                 del self.games[oldest]
 
     def _load(self, row: GameRow) -> LiveGame:
-        game = load_game(row.spec)
+        row, state = self._replay(row)
+        live = LiveGame(row, load_game(row.spec), state)
+        self.games[row.id] = live
+        return live
+
+    def _replay(self, row: GameRow) -> tuple[GameRow, AnyState]:
+        """A stored game and its position (converting a game stored by trigames 0.1, which
+        may give the row as another process converted it)."""
         if row.notation == 1:  # stored by trigames 0.1: convert as records of version 1 are
             row.moves, row.result = upgrade_v1(row.spec, row.moves, row.result)
             row.notation = RECORD_VERSION
-            self.store.update(row)
+            try:
+                self.store.update(row)
+            except StaleRowError:  # another process converted it first
+                stored = self.store.get(row.id)
+                if stored is not None:
+                    return self._replay(stored)
         seats = [Seat(s.name, s.kind) for s in row.seats]
-        record = GameRecord(row.spec, seats, list(row.moves), row.result)
-        live = LiveGame(row, game, record.replay())
-        self.games[row.id] = live
-        return live
+        return row, GameRecord(row.spec, seats, list(row.moves), row.result).replay()
+
+    def catch_up(self, game_id: str) -> bool:
+        """Read the game again if the store has a newer revision than memory (another process
+        changed it and this one has not heard yet); whether it had."""
+        live = self.games.get(game_id)
+        if live is None or self.store.revision(game_id) in (None, live.row.rev):
+            return False
+        self._refresh(live)
+        return True
+
+    def _refresh(self, live: LiveGame) -> None:
+        """Bring the game in memory up to the stored one (changed by another process), and
+        tell its watchers. The moves added since are played on; otherwise it is replayed."""
+        live.behind = 0
+        row = self.store.get(live.row.id)
+        if row is None or row.rev == live.row.rev:
+            return
+        known = live.row.moves
+        try:
+            if row.notation == RECORD_VERSION and row.moves[: len(known)] == known:
+                for move in row.moves[len(known) :]:
+                    live.state.play(move)
+            else:
+                row, live.state = self._replay(row)
+        except TrigamesError:
+            LOG.exception("game %s as stored no longer replays; it leaves memory", row.id)
+            self.games.pop(row.id, None)
+            self._idle.pop(row.id, None)
+            return
+        live.row = row
+        self._arm(live)
+        self._notify(live)
 
     @staticmethod
     def _seats(live: LiveGame, token: str | None) -> list[int]:
@@ -974,8 +1133,7 @@ class GameService:
         live.row.result = state.outcome()
         live.row.moves = [str(m) for m in state.history]
         live.row.deadline = self._turn_deadline(live)
-        live.version += 1
-        self.store.update(live.row)
+        self._write(live)
         self._arm(live)
         self._notify(live)
         self._kick(live)
@@ -990,21 +1148,29 @@ class GameService:
         if live.over or (undo_moves and not keep_clock):
             live.row.deadline = self._turn_deadline(live)
         try:
-            self.store.update(live.row)
+            self._write(live)
+        except StaleGameError:
+            raise
         except Exception:
             for _ in range(undo_moves):
                 live.state.undo()
-            self._reload_row(live)
+            stored = self.store.get(live.row.id)
+            if stored is not None:
+                live.row = stored
             raise
-        live.version += 1
         if undo_moves or live.over:
             self._arm(live)
         self._notify(live)
 
-    def _reload_row(self, live: LiveGame) -> None:
-        stored = self.store.get(live.row.id)
-        if stored is not None:
-            live.row = stored
+    def _write(self, live: LiveGame) -> None:
+        """Store the game's row, if no other process changed it since it was read; else read
+        it again (the watchers are told) and raise ``StaleGameError``."""
+        live.row.computer_turn = live.computer_to_move
+        try:
+            self.store.update(live.row)
+        except StaleRowError:  # the moves in memory still match its state: _refresh works
+            self._refresh(live)
+            raise StaleGameError("the game changed meanwhile: look again") from None
 
     def _notify(self, live: LiveGame) -> None:
         view = {**self._view(live), "now": round(self.clock(), 3)}
@@ -1023,27 +1189,28 @@ class GameService:
         return live.players[seat]
 
     def _kick(self, live: LiveGame) -> None:
-        """Start the computer's moves if a computer is to move."""
-        if live.over or not live.is_computer(live.state.current_player):
+        """Start the computer's moves if a computer is to move and no other process thinks
+        for it (this process then holds the game's lease)."""
+        if not live.computer_to_move:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (scripts, doctests): play at once
-            while not live.over and live.is_computer(live.state.current_player):
+            while live.computer_to_move:
                 seat = live.state.current_player
                 assert seat is not None
                 live.state.play(self._player(live, seat).choose(live.state.clone()))
                 self._commit(live, undo_moves=1)
             return
-        if live.thinking is None:
+        if live.thinking is None and self.leases.claim(live.row.id):
             live.thinking = loop.create_task(self._computer_moves(live))
-            live.version += 1  # the view now says the computer is thinking
-            self._notify(live)
 
     async def _computer_moves(self, live: LiveGame) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while not live.over and live.is_computer(live.state.current_player):
+            # the lease is extended before each move: one taken over (this process froze
+            # past it) stops this one
+            while live.computer_to_move and self.leases.claim(live.row.id):
                 seat = live.state.current_player
                 assert seat is not None
                 version = live.version
@@ -1059,12 +1226,12 @@ class GameService:
                     continue  # someone undid or resigned meanwhile: look again
                 live.state.play(move)
                 live.row.undo_request = live.row.draw_offer = None
-                if live.over or not live.is_computer(live.state.current_player):
-                    live.thinking = None  # the view after this move no longer says thinking
-                self._commit(live, undo_moves=1)
+                try:
+                    self._commit(live, undo_moves=1)
+                except StaleGameError:
+                    continue  # another process changed the game: look again
         finally:
-            if live.thinking is not None and live.thinking is asyncio.current_task():
+            if live.thinking is asyncio.current_task():
                 live.thinking = None
-                live.version += 1
-                self._notify(live)
+            self.leases.release(live.row.id)
             self._settle(live)

@@ -1,28 +1,48 @@
-"""The web server's SQLite store: one row per game, rewritten in one transaction per change.
+"""Where the web server keeps its games: one row per game, rewritten in one statement per change.
 
 A row holds what a :class:`~trigames.records.GameRecord` holds (spec, seats with names and
 kinds, moves in notation, result, date) plus the hashes of the seats' secret tokens, a
 pending undo request or draw offer, and the record version whose notation the moves use
 (rows of trigames 0.1 are version 1: the service converts them when it first loads them).
 
-The schema is versioned (SQLite's ``user_version``) and brought up to date when the store
-opens: :data:`MIGRATIONS` lists the steps from version 0 (the first schema) on.
+Two stores keep games alike, both following :class:`GameStore`: :class:`SQLiteStore`, a file
+for one server process (the default), and :class:`~trigames.web.postgres.PostgresStore`, a
+PostgreSQL database that several processes, on one machine or several, share
+(``trigames[postgres]``). :func:`open_store` opens either from what ``--db`` says.
 
-The database runs in WAL mode with ``synchronous=NORMAL``: a change is committed (written to
-the WAL file) before it is answered, so it survives the server process being killed at any
-moment; only a power loss or an operating-system crash could lose the last few commits, which
-SQLite then rolls back whole (the file is never corrupt). ``FULL`` would also survive those at
-the price of an fsync per move on the event loop.
+- **Revisions.** Every row has a revision, raised by each update, which writes only if the row
+  is still at the revision it was read at; otherwise it raises :class:`StaleRowError` and
+  changes nothing. Two processes changing one game at the same instant never both succeed:
+  the loser reads the game again and decides anew.
+- **Leases.** A computer move is made by the process that holds the game's lease (a row of
+  ``leases``: owner and expiry on the database's clock). The owner renews it while it thinks;
+  a lease not renewed lapses, and :meth:`GameStore.orphans` lists the games with a computer to
+  move and no live lease, for another process to claim.
+- **Schema.** Each store's schema is versioned and brought up to date when the store opens:
+  :data:`MIGRATIONS` lists SQLite's steps from version 0 (the first schema) on, in SQLite's
+  ``user_version``; PostgreSQL's steps and version table are in :mod:`trigames.web.postgres`.
 
->>> store = Store(":memory:")
+The SQLite database runs in WAL mode with ``synchronous=NORMAL``: a change is committed
+(written to the WAL file) before it is answered, so it survives the server process being
+killed at any moment; only a power loss or an operating-system crash could lose the last few
+commits, which SQLite then rolls back whole (the file is never corrupt). ``FULL`` would also
+survive those at the price of an fsync per move on the event loop.
+
+>>> store = SQLiteStore(":memory:")
 >>> row = GameRow("g1", "triggle", [StoredSeat("Ann", "human", "h0"), StoredSeat("Bob")])
->>> store.insert(row)
+>>> store.insert(row), store.insert(row)  # one game per id
+(True, False)
 >>> row.moves.append("D1-D4")
 >>> store.update(row)
->>> store.get("g1").moves
-['D1-D4']
+>>> store.get("g1").moves, store.get("g1").rev
+(['D1-D4'], 1)
 >>> [r.id for r in store.unfinished()]
 ['g1']
+>>> row.rev = 0  # as read before that update: the update is refused
+>>> store.update(row)
+Traceback (most recent call last):
+...
+trigames.web.store.StaleRowError: game 'g1' changed since it was read (revision 0)
 """
 
 from __future__ import annotations
@@ -33,9 +53,10 @@ import os
 import re
 import sqlite3
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import platformdirs
 
@@ -43,8 +64,11 @@ from trigames.core.outcome import Outcome
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
 
-#: Environment variable naming the database file (``trigames serve --db`` wins over it).
+#: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
+#: serve --db`` wins over it).
 DB_ENV = "TRIGAMES_DB"
+#: The schemes of a PostgreSQL URL.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 LOG = logging.getLogger(__name__)
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
@@ -77,15 +101,50 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN clock TEXT",
         "ALTER TABLE games ADD COLUMN deadline REAL",
     ),
+    (  # revisions (the optimistic check), whether a computer is to move, and its leases
+        "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN computer_turn INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_computer ON games (computer_turn) WHERE computer_turn = 1",
+        "CREATE TABLE leases (game TEXT PRIMARY KEY, owner TEXT NOT NULL, expires REAL NOT NULL)",
+    ),
 )
 
 
+class StoreError(Exception):
+    """The store cannot be opened (no driver, no server...): the message says why."""
+
+
+class StaleRowError(Exception):
+    """An update of a row that changed since it was read (by another process): nothing was
+    written."""
+
+    def __init__(self, game_id: str, rev: int) -> None:
+        super().__init__(f"game {game_id!r} changed since it was read (revision {rev})")
+        self.game_id = game_id
+
+
 def default_db_path() -> Path:
-    """``$TRIGAMES_DB`` if set, else ``trigames.sqlite3`` in the user's data directory."""
-    configured = os.environ.get(DB_ENV)
-    if configured:
-        return Path(configured)
+    """``trigames.sqlite3`` in the user's data directory."""
     return Path(platformdirs.user_data_dir("trigames", appauthor=False)) / "trigames.sqlite3"
+
+
+def default_db() -> str:
+    """``$TRIGAMES_DB`` if set (a file or a PostgreSQL URL), else :func:`default_db_path`."""
+    return os.environ.get(DB_ENV) or str(default_db_path())
+
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database (a ``postgresql://`` URL)."""
+    return str(target).startswith(POSTGRES_SCHEMES)
+
+
+def describe(target: str | Path) -> str:
+    """``target`` as it may be shown: a URL without its password.
+
+    >>> describe("postgresql://ann:secret@db.example:5432/games")
+    'postgresql://ann:***@db.example:5432/games'
+    """
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", str(target))
 
 
 @dataclass
@@ -132,10 +191,202 @@ class GameRow:
     clock: dict[str, int] | None = None
     #: When the seat to move runs out of time (seconds since the epoch), if it is timed.
     deadline: float | None = None
+    #: The revision: 0 when created, raised by every update.
+    rev: int = 0
+    #: Whether a computer seat is to move (the game then needs a process to think for it).
+    computer_turn: bool = False
 
 
-class Store:
-    """Games in an SQLite file (``":memory:"`` for a throwaway store). Thread-safe."""
+#: Told about a change made by another process: the game's id and its revision now, or
+#: ``(None, 0)`` when changes may have been missed (any game may have changed).
+ChangeListener = Callable[[str | None, int], None]
+
+
+class GameStore(Protocol):
+    """What the service needs of a store. Every method but :meth:`listen` is called on the
+    event loop's thread and answers at once (a local database: well under a millisecond)."""
+
+    def insert(self, row: GameRow) -> bool:
+        """Add a new game (at revision 0), unless a game with its id exists (then ``False``,
+        and nothing is written)."""
+
+    def update(self, row: GameRow) -> None:
+        """Write the game's changes and raise ``row.rev``, if the stored row is still at
+        ``row.rev``; else :class:`StaleRowError`, and nothing is written."""
+
+    def get(self, game_id: str) -> GameRow | None:
+        """The game with this id, if there is one."""
+
+    def revision(self, game_id: str) -> int | None:
+        """The stored revision of the game, if there is one."""
+
+    def unfinished(self) -> list[GameRow]:
+        """Every game still in progress, oldest first."""
+
+    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
+        """The latest games (changed last first), all or only finished or unfinished ones."""
+
+    def claim(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Take or extend the game's lease for ``seconds``, unless another owner holds a lease
+        that has not lapsed; whether ``owner`` holds it now."""
+
+    def renew(self, owner: str, seconds: float) -> None:
+        """Extend every lease ``owner`` holds to ``seconds`` from now."""
+
+    def release(self, game_id: str, owner: str) -> None:
+        """Give up the game's lease, if ``owner`` holds it."""
+
+    def orphans(self) -> list[str]:
+        """Unfinished games with a computer to move and no lease that has not lapsed."""
+
+    async def listen(self, changed: ChangeListener) -> None:
+        """Call ``changed`` for every change other processes make, until cancelled (at once,
+        with nothing to hear, for a store no other process shares)."""
+
+    def close(self) -> None:
+        """Close the connection."""
+
+
+class SqlStore:
+    """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
+    for the database's time (seconds since the epoch); a subclass runs it."""
+
+    #: The SQL expression of the time now, in seconds since the epoch.
+    NOW: ClassVar[str]
+    COLUMNS: ClassVar[str] = (
+        "seats = ?, moves = ?, result = ?, undo_request = ?, draw_offer = ?, notation = ?,"
+        " rematch = ?, clock = ?, deadline = ?, updated = ?, finished = ?, computer_turn = ?"
+    )
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Mapping[str, Any]]:
+        """The rows a statement returns."""
+        raise NotImplementedError
+
+    def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement that changes rows; how many it changed."""
+        raise NotImplementedError
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("{now}", self.NOW)
+
+    def insert(self, row: GameRow) -> bool:
+        return bool(
+            self._change(
+                "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
+                " notation, rematch, clock, deadline, updated, finished, computer_turn, date,"
+                " created, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO NOTHING",
+                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.rev),
+            )
+        )
+
+    def update(self, row: GameRow) -> None:
+        updated = now()
+        changed = self._change(
+            f"UPDATE games SET {self.COLUMNS}, rev = rev + 1 WHERE id = ? AND rev = ?",
+            (*self._mutable(row, updated), row.id, row.rev),
+        )
+        if not changed:
+            raise StaleRowError(row.id, row.rev)
+        row.updated = updated
+        row.rev += 1
+
+    def get(self, game_id: str) -> GameRow | None:
+        found = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
+        return self._row(found[0]) if found else None
+
+    def revision(self, game_id: str) -> int | None:
+        found = self._query("SELECT rev FROM games WHERE id = ?", (game_id,))
+        return int(found[0]["rev"]) if found else None
+
+    def unfinished(self) -> list[GameRow]:
+        return self._select("WHERE finished = 0 ORDER BY created")
+
+    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
+        where = "" if finished is None else f"WHERE finished = {int(finished)} "
+        return self._select(f"{where}ORDER BY updated DESC LIMIT {int(limit)}")
+
+    def claim(self, game_id: str, owner: str, seconds: float) -> bool:
+        return bool(
+            self._change(
+                "INSERT INTO leases (game, owner, expires) VALUES (?, ?, {now} + ?)"
+                " ON CONFLICT (game) DO UPDATE SET owner = excluded.owner,"
+                " expires = excluded.expires"
+                " WHERE leases.owner = excluded.owner OR leases.expires < {now}",
+                (game_id, owner, seconds),
+            )
+        )
+
+    def renew(self, owner: str, seconds: float) -> None:
+        self._change("UPDATE leases SET expires = {now} + ? WHERE owner = ?", (seconds, owner))
+
+    def release(self, game_id: str, owner: str) -> None:
+        self._change("DELETE FROM leases WHERE game = ? AND owner = ?", (game_id, owner))
+
+    def orphans(self) -> list[str]:
+        found = self._query(
+            "SELECT id FROM games WHERE computer_turn = 1 AND finished = 0 AND NOT EXISTS"
+            " (SELECT 1 FROM leases WHERE game = games.id AND expires >= {now})"
+            " ORDER BY updated LIMIT 100"
+        )
+        return [str(row["id"]) for row in found]
+
+    def _select(self, clause: str) -> list[GameRow]:
+        """The rows ``clause`` selects; a row that cannot be read is left out and logged, so
+        that one broken game never breaks a listing."""
+        found = []
+        for row in self._query(f"SELECT * FROM games {clause}"):
+            try:
+                found.append(self._row(row))
+            except (ValueError, KeyError, TypeError):
+                LOG.exception("game %r in the store cannot be read; it is left out", row["id"])
+        return found
+
+    @staticmethod
+    def _mutable(row: GameRow, updated: str | None = None) -> tuple[Any, ...]:
+        """The values of :data:`COLUMNS`, in order."""
+        return (
+            json.dumps([seat.to_json() for seat in row.seats]),
+            json.dumps(row.moves),
+            None if row.result is None else json.dumps(row.result.to_json()),
+            row.undo_request,
+            None if row.draw_offer is None else json.dumps(row.draw_offer),
+            row.notation,
+            row.rematch,
+            None if row.clock is None else json.dumps(row.clock),
+            row.deadline,
+            row.updated if updated is None else updated,
+            int(row.result is not None),
+            int(row.computer_turn),
+        )
+
+    @staticmethod
+    def _row(found: Mapping[str, Any]) -> GameRow:
+        result, draw = found["result"], found["draw_offer"]
+        return GameRow(
+            id=found["id"],
+            spec=found["spec"],
+            seats=[StoredSeat.from_json(seat) for seat in json.loads(found["seats"])],
+            moves=list(json.loads(found["moves"])),
+            result=None if result is None else Outcome.from_json(json.loads(result)),
+            undo_request=found["undo_request"],
+            date=found["date"],
+            updated=found["updated"],
+            draw_offer=None if draw is None else list(json.loads(draw)),
+            notation=found["notation"],
+            rematch=found["rematch"],
+            clock=None if found["clock"] is None else dict(json.loads(found["clock"])),
+            deadline=found["deadline"],
+            rev=found["rev"],
+            computer_turn=bool(found["computer_turn"]),
+        )
+
+
+class SQLiteStore(SqlStore):
+    """Games in an SQLite file (``":memory:"`` for a throwaway store), for one process.
+    Thread-safe."""
+
+    NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -163,97 +414,32 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Mapping[str, Any]]:
+        with self._lock:
+            rows: list[Mapping[str, Any]] = self._db.execute(self._sql(sql), params).fetchall()
+            return rows
+
+    def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._lock:
+            return self._db.execute(self._sql(sql), params).rowcount
+
+    async def listen(self, changed: ChangeListener) -> None:
+        return  # no other process writes to this file
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
-    def insert(self, row: GameRow) -> None:
-        """Add a new game."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(
-                "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-                " notation, rematch, clock, deadline, date, created, updated, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.updated,
-                 int(row.result is not None)),
-            )  # fmt: skip
 
-    def update(self, row: GameRow) -> None:
-        """Write the moves, result and undo request of a game, in one transaction."""
-        row.updated = now()
-        with self._lock, self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(
-                "UPDATE games SET seats = ?, moves = ?, result = ?, undo_request = ?,"
-                " draw_offer = ?, notation = ?, rematch = ?, clock = ?, deadline = ?, updated = ?,"
-                " finished = ? WHERE id = ?",
-                (*self._mutable(row), row.updated, int(row.result is not None), row.id),
-            )
-
-    def get(self, game_id: str) -> GameRow | None:
-        """The game with this id, if there is one."""
-        with self._lock:
-            found = self._db.execute(
-                "SELECT * FROM games WHERE id = ?", (game_id,)
-            ).fetchone()  # fmt: skip
-        return None if found is None else self._row(found)
-
-    def unfinished(self) -> list[GameRow]:
-        """Every game still in progress, oldest first."""
-        return self._select("WHERE finished = 0 ORDER BY created")
-
-    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
-        """The latest games (changed last first), all or only finished or unfinished ones."""
-        where = "" if finished is None else f"WHERE finished = {int(finished)} "
-        return self._select(f"{where}ORDER BY updated DESC LIMIT {int(limit)}")
-
-    def _select(self, clause: str) -> list[GameRow]:
-        """The rows ``clause`` selects; a row that cannot be read is left out and logged, so
-        that one broken game never breaks a listing."""
-        with self._lock:
-            rows = self._db.execute(f"SELECT * FROM games {clause}").fetchall()
-        found = []
-        for row in rows:
-            try:
-                found.append(self._row(row))
-            except (ValueError, KeyError, TypeError):
-                LOG.exception("game %r in the store cannot be read; it is left out", row[0])
-        return found
-
-    @staticmethod
-    def _mutable(
-        row: GameRow,
-    ) -> tuple[
-        str, str, str | None, int | None, str | None, int, str | None, str | None, float | None
-    ]:
-        return (
-            json.dumps([seat.to_json() for seat in row.seats]),
-            json.dumps(row.moves),
-            None if row.result is None else json.dumps(row.result.to_json()),
-            row.undo_request,
-            None if row.draw_offer is None else json.dumps(row.draw_offer),
-            row.notation,
-            row.rematch,
-            None if row.clock is None else json.dumps(row.clock),
-            row.deadline,
-        )
-
-    @staticmethod
-    def _row(found: sqlite3.Row) -> GameRow:
-        result, draw = found["result"], found["draw_offer"]
-        return GameRow(
-            id=found["id"],
-            spec=found["spec"],
-            seats=[StoredSeat.from_json(seat) for seat in json.loads(found["seats"])],
-            moves=list(json.loads(found["moves"])),
-            result=None if result is None else Outcome.from_json(json.loads(result)),
-            undo_request=found["undo_request"],
-            date=found["date"],
-            updated=found["updated"],
-            draw_offer=None if draw is None else list(json.loads(draw)),
-            notation=found["notation"],
-            rematch=found["rematch"],
-            clock=None if found["clock"] is None else dict(json.loads(found["clock"])),
-            deadline=found["deadline"],
-        )
+def open_store(target: str | Path) -> GameStore:
+    """The store ``target`` names: a ``postgresql://USER@HOST:PORT/DBNAME`` URL (with the
+    ``trigames[postgres]`` extra installed), else an SQLite file."""
+    if not is_postgres(target):
+        return SQLiteStore(target)
+    try:
+        from trigames.web.postgres import PostgresStore
+    except ImportError:
+        raise StoreError(
+            "a PostgreSQL database needs the driver: pip install 'trigames[postgres]'"
+        ) from None
+    return PostgresStore(str(target))
