@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest clean
+.PHONY: run test lint typecheck pytest clean postgres-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,17 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
-test: $(STAMP) | $(CHROMIUM)
+# The store tests start a throwaway PostgreSQL cluster (tests/web): install the server
+# programs when none are there (the machine image ships PostgreSQL 15's).
+POSTGRES_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+
+postgres-server:
+ifeq ($(POSTGRES_INITDB),)
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+endif
+
+test: $(STAMP) | $(CHROMIUM) postgres-server
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
