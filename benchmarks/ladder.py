@@ -1,0 +1,115 @@
+"""The ladder of one game: a round robin of computer players, rated with Elo and intervals.
+
+Every pair of players meets in ``--games`` seeded games (seats alternating, as ``trigames
+match`` schedules them), one pair after the other in this process, and all the games together
+are rated by :func:`trigames.ai.elo.ratings` (a Bradley-Terry fit, 95 % intervals). It prints
+each pair's score as it goes, then the table, best first, as Markdown, and the command that
+plays it again; ``--out FILE`` keeps every game as JSON.
+
+    python benchmarks/ladder.py triggle --games 4
+    python benchmarks/ladder.py tricolor --players random,greedy,easy,medium --games 10
+
+The default players are the whole ladder a person climbs and the yardsticks the levels are
+measured against: random, greedy, easy, medium, hard, expert, ``alphabeta(depth=2,eval=simple)``
+and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladder takes hours;
+``--processor-time`` counts the thinking players' budgets in processor time, as
+``strength.py`` does, so that other work on the machine does not weaken them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import shlex
+import sys
+import time
+
+from trigames.ai.elo import ratings
+from trigames.ai.match import GameResult, play_match
+from trigames.ai.players import use_processor_time
+from trigames.cli.match import split_seats
+
+DEFAULT_PLAYERS = (
+    "random",
+    "greedy",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    "alphabeta(depth=2,eval=simple)",
+    "alphabeta(depth=4,eval=simple)",
+)
+
+
+def round_robin(spec: str, players: list[str], games: int, seed: int) -> list[GameResult]:
+    """Every pair's games, printing each pair's score when it is done."""
+    results: list[GameResult] = []
+    for pair, (first, second) in enumerate(itertools.combinations(players, 2)):
+        started = time.perf_counter()
+        played = play_match(spec, [first, second], games, seed=seed + 1000 * pair)
+        results += played
+        points = sum(_points(result, first) for result in played)
+        print(
+            f"{first} - {second}: {points:g} - {games - points:g} "
+            f"({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    return results
+
+
+def _points(result: GameResult, player: str) -> float:
+    """``player``'s points in a game: 1 for a win, 1/2 for a shared win, 0 for a loss."""
+    seats = [seat for seat, name in enumerate(result.players) if name == player]
+    if not any(seat in result.winners for seat in seats):
+        return 0.0
+    return 1.0 / len(result.winners)
+
+
+def table(results: list[GameResult], players: list[str]) -> str:
+    """The Elo table as Markdown, best first."""
+    rated = ratings([(result.players, [result.players[s] for s in result.winners])
+                     for result in results])  # fmt: skip
+    lines = ["| player | Elo | 95 % interval | score | games |", "|---|--:|--:|--:|--:|"]
+    for name in sorted(players, key=lambda player: -rated[player].elo):
+        mine = [result for result in results if name in result.players]
+        score = sum(_points(result, name) for result in mine)
+        rating = rated[name]
+        lines.append(
+            f"| `{name}` | {rating.elo:+.0f} | {rating.low:+.0f} to {rating.high:+.0f} "
+            f"| {score:g} | {len(mine)} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("spec", help="game spec (two players)")
+    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="comma-separated")
+    parser.add_argument("--games", type=int, default=4, help="games per pair (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
+    parser.add_argument("--out", help="write every game as JSON to this file")
+    parser.add_argument("--processor-time", action="store_true",
+                        help="budgets count processor time (fair on a busy machine)")  # fmt: skip
+    args = parser.parse_args(argv)
+    players = split_seats(args.players)
+    if len(players) < 2 or len(set(players)) != len(players):
+        parser.error("--players needs two or more different players")
+    if not 1 <= args.games <= 10_000:
+        parser.error("--games must be from 1 to 10000")
+    if args.processor_time:
+        use_processor_time()
+    results = round_robin(args.spec, players, args.games, args.seed)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as file:
+            json.dump([result.to_json() for result in results], file, indent=1)
+    print(table(results, players))
+    command = ["python", "benchmarks/ladder.py", args.spec, "--players", ",".join(players)]
+    command += ["--games", str(args.games), "--seed", str(args.seed)]
+    command += ["--processor-time"] if args.processor_time else []
+    print("reproduce: PYTHONPATH=src " + shlex.join(command))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
