@@ -7,7 +7,10 @@
  *   TG_STATE_MAX   the size of its state struct (a bound: states are copied as bytes);
  *   tg_load(board, snapshot, game, state)  fills `game` from its board capsule and `state`
  *                  from a snapshot of a Python state; returns 0, or -1 with an exception set.
- * and puts TG_ENGINE_METHODS in its method table. */
+ * and puts TG_ENGINE_METHODS in its method table, fills its tg_game's functions with
+ * TG_SET_FUNCTIONS (its functions named PREFIX_legal, PREFIX_random_move, PREFIX_apply,
+ * PREFIX_mover, PREFIX_rewards, PREFIX_scores) and ends with TG_MODULE(doc) over its table
+ * `methods`. */
 #ifndef TG_ENGINE_H
 #define TG_ENGINE_H
 
@@ -39,6 +42,24 @@ typedef struct tg_game {
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
+
+/* The functions of a kernel whose names start with `prefix`, into the tg_game `g` points to. */
+#define TG_SET_FUNCTIONS(g, prefix) \
+    do { \
+        (g)->legal = prefix##_legal; \
+        (g)->random_move = prefix##_random_move; \
+        (g)->apply = prefix##_apply; \
+        (g)->mover = prefix##_mover; \
+        (g)->rewards = prefix##_rewards; \
+        (g)->scores = prefix##_scores; \
+    } while (0)
+
+/* The module `_kernel` with the method table `methods` and the docstring `doc`. */
+#define TG_MODULE(doc) \
+    static struct PyModuleDef module = { \
+        PyModuleDef_HEAD_INIT, "_kernel", doc, -1, methods, NULL, NULL, NULL, NULL, \
+    }; \
+    PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
 
 /* Random moves to the end; returns how many were played. */
 static long tg_playout(const tg_game *g, void *state, tg_rng *rng) {
@@ -580,6 +601,17 @@ typedef struct {
     uint32_t history[TG_HISTORY];
 } tg_solver;
 
+/* `moves` and their `gains` sorted together, the largest gain first; stable (an insertion
+ * sort: the lists are short), so the engine's order breaks ties. */
+static void tg_sort_by_gain(int *moves, int *gains, int n) {
+    for (int i = 1; i < n; i++) {
+        int m = moves[i], v = gains[i], j = i - 1;
+        while (j >= 0 && gains[j] < v) { moves[j + 1] = moves[j]; gains[j + 1] = gains[j]; j--; }
+        moves[j + 1] = m;
+        gains[j + 1] = v;
+    }
+}
+
 static uint64_t tg_hash_state(const void *state, size_t size) {
     const unsigned char *bytes = state;
     uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)size;
@@ -716,12 +748,7 @@ static int32_t tg_solve_node(tg_solver *t, const void *state, int32_t alpha, int
         uint32_t h = t->history[moves[i] & (TG_HISTORY - 1)];
         gains[i] = gain + (int)(h > 4095 ? 4095 : h);
     }
-    for (int i = 1; i < n; i++) {  /* insertion sort, best first */
-        int m = moves[i], k = gains[i], j = i - 1;
-        while (j >= 0 && gains[j] < k) { moves[j + 1] = moves[j]; gains[j + 1] = gains[j]; j--; }
-        moves[j + 1] = m;
-        gains[j + 1] = k;
-    }
+    tg_sort_by_gain(moves, gains, n);
     int32_t best = -TG_INFINITE, floor = alpha;
     int best_move = moves[0];
     for (int i = 0; i < n; i++) {
@@ -923,12 +950,7 @@ static int tg_ab_moves(tg_ab *a, const unsigned char *state, int ply, int first)
         gains[i] = a->sign * (after[mover] - before[mover]);
         if (moves[i] == first) gains[i] = 1 << 29;
     }
-    for (int i = 1; i < n; i++) { /* insertion sort, largest gain first */
-        int m = moves[i], v = gains[i], j = i - 1;
-        while (j >= 0 && gains[j] < v) { moves[j + 1] = moves[j]; gains[j + 1] = gains[j]; j--; }
-        moves[j + 1] = m;
-        gains[j + 1] = v;
-    }
+    tg_sort_by_gain(moves, gains, n);
     return n;
 }
 

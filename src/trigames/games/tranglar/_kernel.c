@@ -500,12 +500,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->state_size = offsetof(tl_state, seen) + sizeof(tl_entry) * (size_t)b->entries;
     g->num_players = 2;
     g->max_moves = b->actions;
-    g->legal = tl_legal;
-    g->random_move = tl_random_move;
-    g->apply = tl_apply;
-    g->mover = tl_mover;
-    g->rewards = tl_rewards;
-    g->scores = tl_scores;
+    TG_SET_FUNCTIONS(g, tl);
     return 0;
 }
 
@@ -618,9 +613,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "TRANGLAR's native kernel (see rules.py, the reference).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+TG_MODULE("TRANGLAR's native kernel (see rules.py, the reference).")

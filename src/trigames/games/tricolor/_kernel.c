@@ -165,12 +165,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->state_size = sizeof(tricolor_state);
     g->num_players = b->players;
     g->max_moves = b->lozenges;
-    g->legal = tricolor_legal;
-    g->random_move = tricolor_random_move;
-    g->apply = tricolor_apply;
-    g->mover = tricolor_mover;
-    g->rewards = tricolor_rewards;
-    g->scores = tricolor_scores;
+    TG_SET_FUNCTIONS(g, tricolor);
     return 0;
 }
 
@@ -238,9 +233,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Tricolor's native kernel (see rules.py, the reference).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+TG_MODULE("Tricolor's native kernel (see rules.py, the reference).")

@@ -251,12 +251,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->state_size = sizeof(trig_state);
     g->num_players = 2;
     g->max_moves = b->max_moves;
-    g->legal = trig_legal;
-    g->random_move = trig_random_move;
-    g->apply = trig_apply;
-    g->mover = trig_mover;
-    g->rewards = trig_rewards;
-    g->scores = trig_scores;
+    TG_SET_FUNCTIONS(g, trig);
     return 0;
 }
 
@@ -333,9 +328,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Trig's native kernel (see rules.py, the reference).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+TG_MODULE("Trig's native kernel (see rules.py, the reference).")

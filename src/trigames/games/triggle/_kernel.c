@@ -153,12 +153,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->state_size = sizeof(triggle_state);
     g->num_players = b->players;
     g->max_moves = b->bands;
-    g->legal = triggle_legal;
-    g->random_move = triggle_random_move;
-    g->apply = triggle_apply;
-    g->mover = triggle_mover;
-    g->rewards = triggle_rewards;
-    g->scores = triggle_scores;
+    TG_SET_FUNCTIONS(g, triggle);
     return 0;
 }
 
@@ -225,9 +220,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Triggle's native kernel (see rules.py, the reference).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+TG_MODULE("Triggle's native kernel (see rules.py, the reference).")

@@ -705,12 +705,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->state_size = sizeof(trugo_state) + b->junction_bytes + sizeof(uint64_t) * (size_t)b->history;
     g->num_players = 2;
     g->max_moves = b->max_moves;
-    g->legal = trugo_legal;
-    g->random_move = trugo_random_move;
-    g->apply = trugo_apply;
-    g->mover = trugo_mover;
-    g->rewards = trugo_rewards;
-    g->scores = trugo_scores;
+    TG_SET_FUNCTIONS(g, trugo);
     return 0;
 }
 
@@ -818,9 +813,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "Trugo's native kernel (see rules.py, the reference).",
-    -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+TG_MODULE("Trugo's native kernel (see rules.py, the reference).")
