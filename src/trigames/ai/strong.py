@@ -184,13 +184,7 @@ class StrongPlayer:
                 self._may_stop = True
                 if abs(value) >= PROVEN or clock.spent(self._nodes):
                     break
-        self.last_info = {
-            "depth": depth,
-            "nodes": self._nodes,
-            "seconds": clock.elapsed(),
-            "value": value,
-            "proven": "win" if value >= PROVEN else "loss" if value <= -PROVEN else None,
-        }
+        self.last_info = _info(depth, self._nodes, clock.elapsed(), value)
         return best
 
     def _choose_native(
@@ -219,14 +213,8 @@ class StrongPlayer:
         if depth == 0:  # not even depth 1 finished: the move that scores most at once
             best = kernel.index(self._ordered(state.clone(), moves, None)[0])
         move = kernel.move(best)
-        self.last_info = {
-            "depth": depth,
-            "nodes": sum(result.nodes for result in results),
-            "seconds": clock.elapsed(),
-            "value": value,
-            "proven": "win" if value >= PROVEN else "loss" if value <= -PROVEN else None,
-            "native": True,
-        }
+        nodes = sum(result.nodes for result in results)
+        self.last_info = {**_info(depth, nodes, clock.elapsed(), value), "native": True}
         return move
 
     def _ordered(self, state: AnyState, moves: list[Any], first: Any) -> list[Any]:
@@ -343,6 +331,12 @@ class StrongPlayer:
             if alpha >= beta:
                 break
         return best
+
+
+def _info(depth: int, nodes: int, seconds: float, value: float) -> dict[str, Any]:
+    """``last_info`` of a search: the depth finished, nodes, time, value and what it proved."""
+    proven = "win" if value >= PROVEN else "loss" if value <= -PROVEN else None
+    return {"depth": depth, "nodes": nodes, "seconds": seconds, "value": value, "proven": proven}
 
 
 def _combined(results: list[AlphaBetaResult]) -> tuple[int, int, float]:
