@@ -14,10 +14,11 @@ Compared with :mod:`~trigames.ai.alphabeta` (kept as the kind ``alphabeta`` for 
   worth more than any lead, sooner wins worth more.
 
 Where the game's native kernel runs (:mod:`trigames.core.native`) and the evaluation is the
-score lead, the same search runs in C (the kernels' ``alphabeta``), about a hundred times
-faster, so it looks several moves deeper in the same time; with ``workers=2`` two searches share
-the root moves between the machine's two cores (the kernels search without the interpreter
-lock). Elsewhere it runs in Python, and ``workers`` has no effect.
+score lead (or the game's own, where its kernel has one: ``evaluation_weights``), the same
+search runs in C (the kernels' ``alphabeta``), about a hundred times faster, so it looks several
+moves deeper in the same time; with ``workers=2`` two searches share the root moves between the
+machine's two cores (the kernels search without the interpreter lock). Elsewhere it runs in
+Python, and ``workers`` has no effect.
 
 It plays within a :class:`~trigames.ai.players.Budget` of seconds or nodes: a search cut short
 plays the move of the deepest finished iteration (or, if even depth 1 did not finish, the first
@@ -118,7 +119,8 @@ class StrongPlayer:
     """Iterative-deepening alpha-beta with quiescence on scoring moves (see the module).
 
     ``evaluation`` is ``"simple"`` (the score lead) or ``"game"`` (the game's own heuristic,
-    which also sees threats: Tricolor's points ready to take, Trig's chains...)."""
+    which also sees threats: Tricolor's points ready to take, Trig's chains...). ``weights``
+    replace the kernel's evaluation weights in a native search with ``"game"`` (for tuning)."""
 
     kind = "strong"
 
@@ -130,6 +132,7 @@ class StrongPlayer:
         max_depth: int = 64,
         evaluation: str = "simple",
         workers: int = 1,
+        weights: tuple[float, ...] | None = None,
     ) -> None:
         if evaluation not in ("simple", "game"):
             raise ValueError(f"evaluation is 'simple' or 'game', not {evaluation!r}")
@@ -140,6 +143,7 @@ class StrongPlayer:
         self.budget = budget or Budget(seconds=1.0)
         self.max_depth = max_depth
         self.judged = evaluation == "game"
+        self.weights = weights
         self.last_info: dict[str, Any] = {}
         self._table: dict[Hashable, tuple[int, float, int, Any]] = {}
         self._seat = 0
@@ -157,8 +161,8 @@ class StrongPlayer:
         self._misere = getattr(state.game, "misere", False) is True
         moves = state.legal_moves()
         self.rng.shuffle(moves)
-        kernel = None if self.judged else kernel_of(state.game)
-        if isinstance(kernel, KernelCalls) and len(moves) > 1:
+        kernel = kernel_of(state.game)
+        if isinstance(kernel, KernelCalls) and len(moves) > 1 and self._native_for(kernel):
             try:
                 return self._choose_native(kernel, state, seat, moves)
             except (NotImplementedError, OverflowError):  # no scores, or beyond the kernel
@@ -187,6 +191,10 @@ class StrongPlayer:
         self.last_info = _info(depth, self._nodes, clock.elapsed(), value)
         return best
 
+    def _native_for(self, kernel: KernelCalls) -> bool:
+        """Whether the kernel searches with this player's evaluation."""
+        return not self.judged or (kernel.evaluation_weights is not None and not self._misere)
+
     def _choose_native(
         self, kernel: KernelCalls, state: AnyState, seat: int, moves: list[Any]
     ) -> Any:
@@ -202,6 +210,7 @@ class StrongPlayer:
             seconds=self.budget.seconds or 0.0,
             nodes=self.budget.iterations or 0,
             processor_time=on_processor_time(),
+            weights=(self.weights or kernel.evaluation_weights) if self.judged else None,
         )
         numbers = [kernel.index(move) for move in moves]
         if self.workers == 1 or len(numbers) < 4:

@@ -211,6 +211,9 @@ class KernelCalls:
 
     module: ModuleType
     board: object
+    #: The weights of the kernel's own evaluation (its ``evaluate`` in C, which
+    #: ``strong(eval=game)`` searches with), or ``None`` where the kernel has none.
+    evaluation_weights: tuple[float, ...] | None = None
 
     def snapshot(self, state: Any) -> object:
         raise NotImplementedError
@@ -251,15 +254,18 @@ class KernelCalls:
         seconds: float = 0.0,
         nodes: int = 0,
         processor_time: bool = False,
+        weights: Sequence[float] | None = None,
     ) -> AlphaBetaResult:
         """The strong player's search in the kernel (``tg_engine.h``): iterative deepening from
         ``state`` over ``root_moves`` (kernel numbers, ties broken by their order) for
         ``seat``'s score lead times ``sign``, within ``seconds`` and ``nodes`` (0: no limit),
-        without holding the interpreter lock. NotImplementedError for a kernel without
-        scores."""
+        without holding the interpreter lock; with ``weights``, unfinished positions are worth
+        what the kernel's evaluation says. NotImplementedError for a kernel without scores (or
+        without an evaluation, when given weights)."""
         found = self.module.alphabeta(
             self.board, self.snapshot(state), seat, sign, min(max_depth, MAX_ALPHABETA_DEPTH),
             seconds, nodes, processor_time, root_moves, TABLE_BYTES,
+            None if weights is None else tuple(weights),
         )  # fmt: skip
         return AlphaBetaResult(found[0], found[1])
 

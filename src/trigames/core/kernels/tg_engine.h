@@ -20,6 +20,7 @@
 #include <time.h>
 
 #define TG_MAX_PLAYERS 4
+#define TG_MAX_WEIGHTS 16 /* the most weights an evaluation takes */
 
 typedef struct tg_game {
     const void *ctx;  /* the board's tables */
@@ -39,6 +40,12 @@ typedef struct tg_game {
      * positions by and the solver's score leads count; NULL where a kernel leaves it out
      * (the loops but those two work without it). */
     void (*scores)(const void *ctx, const void *state, int *out);
+    /* Optional: the game's own judgement of an unfinished position for `seat`, in the units of
+     * a score lead (higher is better for `seat`), from `weights` (weight_count of them, set by
+     * the caller: see the game's native.py). The native alpha-beta uses it instead of the
+     * score lead when it is given weights (`strong(eval=game)`); NULL where a kernel has none. */
+    double (*evaluate)(const void *ctx, const void *state, int seat, const double *weights);
+    int weight_count;
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -893,6 +900,7 @@ typedef struct {
 
 typedef struct {
     const tg_game *g;
+    const double *weights; /* the evaluation's weights; NULL: the score lead */
     int seat, sign, players, stopped, cpu;
     long long nodes, node_limit;
     double deadline; /* seconds on the chosen clock; <= 0: none */
@@ -918,7 +926,8 @@ static double tg_ab_value(tg_ab *a, const void *state, int ply) {
     for (int s = 0; s < a->players; s++)
         if (s != a->seat && (!any || scores[s] > best_other)) { best_other = scores[s]; any = 1; }
     double lead = (double)a->sign * (scores[a->seat] - best_other);
-    if (g->mover(g->ctx, state) >= 0) return lead;
+    if (g->mover(g->ctx, state) >= 0)
+        return a->weights ? g->evaluate(g->ctx, state, a->seat, a->weights) : lead;
     double share[TG_MAX_PLAYERS];
     g->rewards(g->ctx, state, share);
     if (share[a->seat] <= 0) return lead - TG_WIN + ply;
@@ -1025,18 +1034,20 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
 }
 
 /* alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves,
- *           table_bytes) -> ([(depth, move, value), ...], nodes)
+ *           table_bytes[, weights]) -> ([(depth, move, value), ...], nodes)
  * Iterative deepening over `root_moves` (their order breaks ties: the caller shuffles them),
  * within `seconds` (0: none; on the processor clock if `cpu`) and `nodes` (0: none); one
- * entry per finished depth. Runs without the GIL. */
+ * entry per finished depth. Unfinished positions are worth the score lead, or with `weights`
+ * (a tuple of the kernel's weight_count numbers) what the kernel's evaluate says. Runs
+ * without the GIL. */
 static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
-    PyObject *board, *snapshot, *root_list;
+    PyObject *board, *snapshot, *root_list, *weight_list = Py_None;
     int seat, sign, max_depth, cpu;
     double seconds;
     long long node_limit;
     Py_ssize_t table_bytes;
-    if (!PyArg_ParseTuple(args, "OOiiidLpOn", &board, &snapshot, &seat, &sign, &max_depth,
-                          &seconds, &node_limit, &cpu, &root_list, &table_bytes))
+    if (!PyArg_ParseTuple(args, "OOiiidLpOn|O", &board, &snapshot, &seat, &sign, &max_depth,
+                          &seconds, &node_limit, &cpu, &root_list, &table_bytes, &weight_list))
         return NULL;
     tg_game g = {0};
     tg_state_buf state;
@@ -1044,6 +1055,27 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     if (!g.scores) {
         PyErr_SetString(PyExc_NotImplementedError, "this kernel has no alpha-beta");
         return NULL;
+    }
+    double weights[TG_MAX_WEIGHTS];
+    int judged = weight_list != Py_None;
+    if (judged) {
+        if (!g.evaluate) {
+            PyErr_SetString(PyExc_NotImplementedError, "this kernel has no evaluation");
+            return NULL;
+        }
+        if (!PyTuple_Check(weight_list)) {
+            PyErr_SetString(PyExc_TypeError, "alphabeta: weights are a tuple of numbers");
+            return NULL;
+        }
+        Py_ssize_t count = PyTuple_Size(weight_list);
+        if (count != g.weight_count || count > TG_MAX_WEIGHTS) {
+            PyErr_Format(PyExc_ValueError, "alphabeta: this kernel's evaluation takes %d weights",
+                         g.weight_count);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < count; i++)
+            weights[i] = PyFloat_AsDouble(PyTuple_GetItem(weight_list, i));
+        if (PyErr_Occurred()) return NULL;
     }
     if (seat < 0 || seat >= g.num_players || max_depth < 1 || max_depth > TG_AB_PLIES / 2
         || table_bytes < 1024 || !PyList_Check(root_list) || PyList_Size(root_list) < 1
@@ -1062,7 +1094,8 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     }
     size_t slots = 1;
     while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)table_bytes) slots *= 2;
-    tg_ab a = {.g = &g, .seat = seat, .sign = sign < 0 ? -1 : 1, .players = g.num_players,
+    tg_ab a = {.g = &g, .weights = judged ? weights : NULL, .seat = seat,
+               .sign = sign < 0 ? -1 : 1, .players = g.num_players,
                .cpu = cpu, .node_limit = node_limit, .table_mask = slots - 1};
     a.table = calloc(slots, sizeof(tg_tt_entry));
     a.moves = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
@@ -1111,7 +1144,7 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
 #define TG_ENGINE_METHODS \
     {"alphabeta", tg_py_alphabeta, METH_VARARGS, \
      "alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves, " \
-     "table_bytes) -> ([(depth, move, value)], nodes)"}, \
+     "table_bytes[, weights]) -> ([(depth, move, value)], nodes)"}, \
     {"playouts", tg_py_playouts, METH_VARARGS, \
      "playouts(board, snapshot, count, seed) -> (plies, wins per seat)"}, \
     {"random_game", tg_py_random_game, METH_VARARGS, \
