@@ -240,6 +240,15 @@ class KernelCalls:
         count: int = self.module.perft(self.board, self.snapshot(state), depth)
         return count
 
+    def evaluate(self, state: Any, seat: int, weights: Sequence[float] | None = None) -> float:
+        """The kernel's evaluation of unfinished ``state`` for ``seat`` (with its own
+        ``evaluation_weights`` unless given others); NotImplementedError without one."""
+        chosen = self.evaluation_weights if weights is None else weights
+        if chosen is None:
+            raise NotImplementedError("this kernel has no evaluation")
+        value: float = self.module.evaluate(self.board, self.snapshot(state), seat, tuple(chosen))
+        return value
+
     def search(self, state: Any, seed: int, exploration: float) -> NativeSearch:
         return NativeSearch(self.module, self.board, self.snapshot(state), seed, exploration)
 

@@ -911,9 +911,15 @@ typedef struct {
     unsigned char *states; /* TG_AB_PLIES + 1 states */
 } tg_ab;
 
+/* Seconds on the wall clock, or with `cpu` on the calling thread's processor clock (so that
+ * each of two workers gets its own budget, as it does on the wall clock of an idle machine). */
 static double tg_now(int cpu) {
-    if (cpu) return (double)clock() / CLOCKS_PER_SEC;
     struct timespec ts;
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    if (cpu && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+#endif
+    if (cpu) return (double)clock() / CLOCKS_PER_SEC;
     timespec_get(&ts, TIME_UTC);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
@@ -1033,6 +1039,44 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
     return best;
 }
 
+/* The evaluation weights in `tuple` (the kernel's weight_count numbers) into `out`; -1 with an
+ * exception set when the kernel has no evaluation or the tuple does not fit it. */
+static int tg_read_weights(const tg_game *g, PyObject *tuple, double *out) {
+    if (!g->evaluate) {
+        PyErr_SetString(PyExc_NotImplementedError, "this kernel has no evaluation");
+        return -1;
+    }
+    if (!PyTuple_Check(tuple)) {
+        PyErr_SetString(PyExc_TypeError, "weights are a tuple of numbers");
+        return -1;
+    }
+    Py_ssize_t count = PyTuple_Size(tuple);
+    if (count != g->weight_count || count > TG_MAX_WEIGHTS) {
+        PyErr_Format(PyExc_ValueError, "this kernel's evaluation takes %d weights", g->weight_count);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) out[i] = PyFloat_AsDouble(PyTuple_GetItem(tuple, i));
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* evaluate(board, snapshot, seat, weights) -> what the kernel's evaluation says of an unfinished
+ * position for `seat` (for tests against the Python heuristic, and for tuning). */
+static PyObject *tg_py_evaluate(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *weight_list;
+    int seat;
+    if (!PyArg_ParseTuple(args, "OOiO", &board, &snapshot, &seat, &weight_list)) return NULL;
+    tg_game g = {0};
+    tg_state_buf state;
+    double weights[TG_MAX_WEIGHTS];
+    if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
+    if (tg_read_weights(&g, weight_list, weights) < 0) return NULL;
+    if (seat < 0 || seat >= g.num_players || g.mover(g.ctx, state.bytes) < 0) {
+        PyErr_SetString(PyExc_ValueError, "evaluate: no seat of an unfinished game");
+        return NULL;
+    }
+    return PyFloat_FromDouble(g.evaluate(g.ctx, state.bytes, seat, weights));
+}
+
 /* alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves,
  *           table_bytes[, weights]) -> ([(depth, move, value), ...], nodes)
  * Iterative deepening over `root_moves` (their order breaks ties: the caller shuffles them),
@@ -1058,25 +1102,7 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     }
     double weights[TG_MAX_WEIGHTS];
     int judged = weight_list != Py_None;
-    if (judged) {
-        if (!g.evaluate) {
-            PyErr_SetString(PyExc_NotImplementedError, "this kernel has no evaluation");
-            return NULL;
-        }
-        if (!PyTuple_Check(weight_list)) {
-            PyErr_SetString(PyExc_TypeError, "alphabeta: weights are a tuple of numbers");
-            return NULL;
-        }
-        Py_ssize_t count = PyTuple_Size(weight_list);
-        if (count != g.weight_count || count > TG_MAX_WEIGHTS) {
-            PyErr_Format(PyExc_ValueError, "alphabeta: this kernel's evaluation takes %d weights",
-                         g.weight_count);
-            return NULL;
-        }
-        for (Py_ssize_t i = 0; i < count; i++)
-            weights[i] = PyFloat_AsDouble(PyTuple_GetItem(weight_list, i));
-        if (PyErr_Occurred()) return NULL;
-    }
+    if (judged && tg_read_weights(&g, weight_list, weights) < 0) return NULL;
     if (seat < 0 || seat >= g.num_players || max_depth < 1 || max_depth > TG_AB_PLIES / 2
         || table_bytes < 1024 || !PyList_Check(root_list) || PyList_Size(root_list) < 1
         || PyList_Size(root_list) > g.max_moves) {
@@ -1145,6 +1171,8 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     {"alphabeta", tg_py_alphabeta, METH_VARARGS, \
      "alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves, " \
      "table_bytes[, weights]) -> ([(depth, move, value)], nodes)"}, \
+    {"evaluate", tg_py_evaluate, METH_VARARGS, \
+     "evaluate(board, snapshot, seat, weights) -> the kernel's evaluation for seat"}, \
     {"playouts", tg_py_playouts, METH_VARARGS, \
      "playouts(board, snapshot, count, seed) -> (plies, wins per seat)"}, \
     {"random_game", tg_py_random_game, METH_VARARGS, \
