@@ -13,7 +13,8 @@ The default players are the whole ladder a person climbs and the yardsticks the 
 measured against: random, greedy, easy, medium, hard, expert, ``alphabeta(depth=2,eval=simple)``
 and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladder takes hours;
 ``--processor-time`` counts the thinking players' budgets in processor time, as
-``strength.py`` does, so that other work on the machine does not weaken them.
+``strength.py`` does, so that other work on the machine does not weaken them. ``--save`` keeps
+the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ import json
 import shlex
 import sys
 import time
+from pathlib import Path
 
-from trigames.ai.elo import ratings
+import trigames.ai
+from trigames.ai.ladder import LADDER_FOLDER, ladder_of, points
 from trigames.ai.match import GameResult, play_match
 from trigames.ai.players import use_processor_time
 from trigames.cli.match import split_seats
@@ -49,37 +52,13 @@ def round_robin(spec: str, players: list[str], games: int, seed: int) -> list[Ga
         started = time.perf_counter()
         played = play_match(spec, [first, second], games, seed=seed + 1000 * pair)
         results += played
-        points = sum(_points(result, first) for result in played)
+        scored = sum(points(result, first) for result in played)
         print(
-            f"{first} - {second}: {points:g} - {games - points:g} "
+            f"{first} - {second}: {scored:g} - {games - scored:g} "
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
     return results
-
-
-def _points(result: GameResult, player: str) -> float:
-    """``player``'s points in a game: 1 for a win, 1/2 for a shared win, 0 for a loss."""
-    seats = [seat for seat, name in enumerate(result.players) if name == player]
-    if not any(seat in result.winners for seat in seats):
-        return 0.0
-    return 1.0 / len(result.winners)
-
-
-def table(results: list[GameResult], players: list[str]) -> str:
-    """The Elo table as Markdown, best first."""
-    rated = ratings([(result.players, [result.players[s] for s in result.winners])
-                     for result in results])  # fmt: skip
-    lines = ["| player | Elo | 95 % interval | score | games |", "|---|--:|--:|--:|--:|"]
-    for name in sorted(players, key=lambda player: -rated[player].elo):
-        mine = [result for result in results if name in result.players]
-        score = sum(_points(result, name) for result in mine)
-        rating = rated[name]
-        lines.append(
-            f"| `{name}` | {rating.elo:+.0f} | {rating.low:+.0f} to {rating.high:+.0f} "
-            f"| {score:g} | {len(mine)} |"
-        )
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="games per pair (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
     parser.add_argument("--out", help="write every game as JSON to this file")
+    parser.add_argument("--save", action="store_true",
+                        help="keep the table as the game's ladder, shown in its rules")  # fmt: skip
     parser.add_argument("--processor-time", action="store_true",
                         help="budgets count processor time (fair on a busy machine)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -103,11 +84,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as file:
             json.dump([result.to_json() for result in results], file, indent=1)
-    print(table(results, players))
     command = ["python", "benchmarks/ladder.py", args.spec, "--players", ",".join(players)]
     command += ["--games", str(args.games), "--seed", str(args.seed)]
     command += ["--processor-time"] if args.processor_time else []
-    print("reproduce: PYTHONPATH=src " + shlex.join(command))
+    reproduce = "PYTHONPATH=src " + shlex.join(command)
+    ladder = ladder_of(results, args.spec, games_per_pair=args.games, seed=args.seed,
+                       command=reproduce, processor_time=args.processor_time)  # fmt: skip
+    print(ladder.table())
+    print("reproduce: " + reproduce)
+    if args.save:
+        path = Path(trigames.ai.__file__).parent / LADDER_FOLDER / f"{ladder.game}.json"
+        path.write_text(json.dumps(ladder.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"saved as {path}")
     return 0
 
 

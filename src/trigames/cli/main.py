@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console as RichConsole
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from trigames.ai.ladder import rules_with_ladder
 from trigames.ai.playout import benchmark
 from trigames.ai.registry import PLAYER_KINDS, Range, make_player
 from trigames.ai.solve import ENGINES
@@ -319,7 +320,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    text = rules_with_text_boards(load_game(args.game).rules())
+    game = load_game(args.game)
+    text = rules_with_text_boards(rules_with_ladder(game.name, game.rules()))
     if sys.stdout.isatty():
         from rich.markdown import Markdown
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trigames.ai.ladder import rules_with_ladder
 from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import HINT_LEVEL, hint_reason, make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
@@ -110,7 +111,9 @@ class TerminalGame:
             "undo": self.undo,
             "new": self.new_game,
             "board": self.show_board,
-            "rules": lambda: self.console.write(rules_with_text_boards(self.game.rules())),
+            "rules": lambda: self.console.write(
+                rules_with_text_boards(rules_with_ladder(self.game.name, self.game.rules()))
+            ),
         }
         if word in handlers and not rest:
             handlers[word]()

@@ -11,6 +11,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from trigames.ai.ladder import rules_with_ladder
 from trigames.core.errors import UnknownGameError
 from trigames.diagrams import INFO, parse_diagram
 from trigames.games import game_class
@@ -25,7 +26,8 @@ def rules_html(name: str) -> str:
     its caption.
     """
     try:
-        text = game_class(name).rules()
+        game = game_class(name)
+        text = rules_with_ladder(game.name, game.rules())
     except UnknownGameError:
         raise KeyError(name) from None
     markdown = MarkdownIt("commonmark", {"html": False}, renderer_cls=_RulesRenderer)
