@@ -23,7 +23,8 @@ KEPT = sorted(
 @pytest.mark.parametrize("name", KEPT)
 def test_a_kept_ladder_rates_every_level_as_it_plays_now(name: str) -> None:
     ladder = load_ladder(name)
-    assert ladder is not None and ladder.game == name
+    assert ladder is not None
+    assert ladder.game == name
     game = load_game(ladder.spec)
     plays = {row.player: row.plays for row in ladder.rows}
     for level in LEVEL_NAMES:
@@ -58,11 +59,13 @@ def test_the_rules_end_with_the_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
     text = rules_with_ladder("triggle", "# Triggle\n\nRules.\n")
     assert text.startswith("# Triggle\n\nRules.\n\n## How strong the computer players are")
     assert "| `hard` | `strong(seconds=1.2)` | +150 | +20 to +280 | 4 | 4 |" in text
-    assert "processor time" in text and SAMPLE.command in text
+    assert "processor time" in text
+    assert SAMPLE.command in text
     assert Ladder.from_json(SAMPLE.to_json()) == SAMPLE
 
 
 def test_the_web_rules_page_shows_a_kept_ladder() -> None:
     for name in KEPT:
         html = rules_html(name)
-        assert "How strong the computer players are" in html and "<table>" in html
+        assert "How strong the computer players are" in html
+        assert "<table>" in html
