@@ -14,7 +14,8 @@ measured against: random, greedy, easy, medium, hard, expert, ``alphabeta(depth=
 and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladder takes hours;
 ``--processor-time`` counts the thinking players' budgets in processor time, as
 ``strength.py`` does, so that other work on the machine does not weaken them. ``--save`` keeps
-the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show.
+the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show;
+``--rate FILE`` rates the games a run kept with ``--out FILE`` (give the run's other options).
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="games per pair (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
     parser.add_argument("--out", help="write every game as JSON to this file")
+    parser.add_argument("--rate", metavar="FILE",
+                        help="rate the games an earlier run kept with --out instead of playing")  # fmt: skip
     parser.add_argument("--save", action="store_true",
                         help="keep the table as the game's ladder, shown in its rules")  # fmt: skip
     parser.add_argument("--processor-time", action="store_true",
@@ -80,7 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be from 1 to 10000")
     if args.processor_time:
         use_processor_time()
-    results = round_robin(args.spec, players, args.games, args.seed)
+    if args.rate:
+        with open(args.rate, encoding="utf-8") as file:
+            results = [GameResult.from_json(game) for game in json.load(file)]
+    else:
+        results = round_robin(args.spec, players, args.games, args.seed)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as file:
             json.dump([result.to_json() for result in results], file, indent=1)
