@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
     parser.add_argument("--out", help="write every game as JSON to this file")
     parser.add_argument("--rate", metavar="FILE",
-                        help="rate the games an earlier run kept with --out instead of playing")  # fmt: skip
+                        help="rate the games a run kept with --out, not playing")  # fmt: skip
     parser.add_argument("--save", action="store_true",
                         help="keep the table as the game's ladder, shown in its rules")  # fmt: skip
     parser.add_argument("--processor-time", action="store_true",
