@@ -35,8 +35,8 @@ def test_a_kept_ladder_rates_every_level_as_it_plays_now(name: str) -> None:
 
 
 def test_every_game_has_a_ladder_or_none_is_claimed() -> None:
-    for name in list_games():
-        assert (load_ladder(name) is None) == (name not in KEPT)
+    for game in list_games():
+        assert (load_ladder(game.name) is None) == (game.name not in KEPT)
 
 
 SAMPLE = Ladder(

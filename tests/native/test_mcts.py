@@ -60,12 +60,15 @@ def same_proofs(positions: list[AnyState], iterations: int, monkeypatch: pytest.
     return proofs
 
 
-def test_a_seeded_native_player_is_reproducible() -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_seeded_native_player_is_reproducible(workers: int) -> None:
     game = trigames.load_game("triggle")
 
     def play() -> list[str]:
         state = game.new_initial_state()
-        players = [MctsPlayer(seed=seat, budget=Budget(iterations=300)) for seat in (0, 1)]
+        players = [
+            MctsPlayer(seed=seat, budget=Budget(iterations=300), workers=workers) for seat in (0, 1)
+        ]
         while not state.is_over():
             seat = state.current_player
             assert seat is not None
@@ -87,6 +90,20 @@ def test_the_native_tree_is_kept_between_moves() -> None:
     fresh = MctsPlayer(seed=1, budget=Budget(iterations=2000), reuse=False)
     fresh.choose(state)
     assert fresh.last_info["tree"] == 2000
+
+
+def test_two_workers_grow_two_trees_and_add_up_their_roots() -> None:
+    game = trigames.load_game("trig")
+    state = game.new_initial_state()
+    player = MctsPlayer(seed=1, budget=Budget(iterations=2001), workers=2)
+    state.play(player.choose(state))
+    assert player.last_info["simulations"] == 2001
+    assert player.last_info["tree"] == 2001
+    state.play(state.legal_moves()[0])
+    assert player.choose(state) in state.legal_moves()
+    assert player.last_info["tree"] > 2001  # both trees kept and moved on
+    with pytest.raises(ValueError, match="1 or 2 workers"):
+        MctsPlayer(workers=3)
 
 
 def test_a_native_player_wins_against_random_play() -> None:

@@ -19,7 +19,9 @@ played since, the search goes on from the matching subtree.
 With random playouts, on a game with a native kernel (:mod:`trigames.core.native`), the whole
 simulation loop (selection, expansion, playout, backup, the solver) runs natively: the same
 search, with the kernel's random generator, so a seeded player is reproducible in each mode but
-plays other games in the two modes. ``TRIGAMES_PURE=1`` keeps it in Python.
+plays other games in the two modes. ``TRIGAMES_PURE=1`` keeps it in Python. There, with
+``workers=2``, two native trees grow side by side on the machine's two cores (each from its own
+seed, without the interpreter lock) and the move is chosen from their root statistics added up.
 
 >>> import trigames
 >>> state = trigames.load_game("triggle(size=3)").new_initial_state()
@@ -33,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from trigames.ai.players import Budget, rewards
@@ -109,7 +112,10 @@ class MctsPlayer:
         playout: str = "random",
         depth: int = 10,
         reuse: bool = True,
+        workers: int = 1,
     ) -> None:
+        if workers not in (1, 2):
+            raise ValueError("an MCTS search uses 1 or 2 workers")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
         if not 0 <= exploration < math.inf:
@@ -122,12 +128,14 @@ class MctsPlayer:
         self.playout = playout
         self.depth = depth
         self.reuse = reuse
+        self.workers = workers
         self.last_info: dict[str, Any] = {}
         self._root: Node | None = None
         self._root_history: list[Any] = []
         self._root_game: Any = None
-        #: The native search kept between moves: (kernel, search, history it is rooted at).
-        self._native: tuple[Kernel, Any, list[Any]] | None = None
+        #: The native searches kept between moves (one per worker): (kernel, searches, history
+        #: they are rooted at).
+        self._native: tuple[Kernel, list[Any], list[Any]] | None = None
 
     # --- the search -------------------------------------------------------------------------
 
@@ -164,24 +172,21 @@ class MctsPlayer:
         return move
 
     def _choose_natively(self, state: AnyState, kernel: Kernel, seat: int) -> Any:
-        """:meth:`choose` with the simulations run by the game's kernel."""
-        search = self._native_root(state, kernel)
+        """:meth:`choose` with the simulations run by the game's kernel (by each worker's
+        tree, their root statistics added up)."""
+        searches = self._native_roots(state, kernel)
         clock = self.budget.clock()
-        done = 0
         moves = state.legal_moves()
-        limit = self.budget.iterations
+        done = 0
         if len(moves) > 1:
-            batch = 1
-            while not clock.spent(done):
-                wanted = batch if limit is None else min(batch, limit - done)
-                before = clock.elapsed()
-                ran = search.run(wanted)
-                done += ran
-                if ran < wanted:  # the root is proven
-                    break
-                if clock.elapsed() - before < NATIVE_BATCH_SECONDS:  # slow simulations: no more
-                    batch = min(2 * batch, NATIVE_BATCH)
-        visits, _, native_children, untried = search.root()
+            limit = self.budget.iterations
+            shares = [None] * len(searches) if limit is None else _split(limit, len(searches))
+            if len(searches) == 1:
+                done = self._run(searches[0], shares[0])
+            else:
+                with ThreadPoolExecutor(len(searches)) as pool:
+                    done = sum(pool.map(self._run, searches, shares))
+        visits, native_children, untried = _merged([search.root() for search in searches])
         children = [
             (kernel.move(index), child_visits, totals, proven)
             for index, child_visits, totals, proven in native_children
@@ -199,27 +204,48 @@ class MctsPlayer:
             "proven": _verdict(child[3] if child else None, seat),
             "mode": "native",
         }
-        self._native = (kernel, search, list(state.history)) if self.reuse else None
+        self._native = (kernel, searches, list(state.history)) if self.reuse else None
         return move
 
-    def _native_root(self, state: AnyState, kernel: Kernel) -> Any:
-        """The kept native search moved on to ``state`` if it can be, else a new one."""
+    def _run(self, search: Any, limit: int | None) -> int:
+        """Simulations of one native tree within the budget (its clock started in the calling
+        thread, so that on processor time each worker counts its own), at most ``limit``."""
+        clock = Budget(limit, self.budget.seconds).clock()
+        batch, done = 1, 0
+        while not clock.spent(done):
+            wanted = batch if limit is None else min(batch, limit - done)
+            before = clock.elapsed()
+            ran = search.run(wanted)
+            done += ran
+            if ran < wanted:  # the root is proven
+                break
+            if clock.elapsed() - before < NATIVE_BATCH_SECONDS:  # slow simulations: no more
+                batch = min(2 * batch, NATIVE_BATCH)
+        return done
+
+    def _native_roots(self, state: AnyState, kernel: Kernel) -> list[Any]:
+        """The kept native searches moved on to ``state`` where they can be, else new ones."""
         kept = self._native
         self._native = None
         history = state.history
         if kept is not None and kept[0] is kernel and self.reuse:
-            _, search, known = kept
+            _, searches, known = kept
             if (
-                len(known) <= len(history)
+                len(searches) == self.workers
+                and len(known) <= len(history)
                 and history[: len(known)] == known
-                and search.size() <= NATIVE_TREE_LIMIT
+                and all(search.size() <= NATIVE_TREE_LIMIT for search in searches)
                 and all(
                     not isinstance(move, Ending) and search.advance(kernel.index(move))
+                    for search in searches
                     for move in history[len(known) :]
                 )
             ):
-                return search
-        return kernel.search(state, self.rng.getrandbits(64), self.exploration)
+                return searches
+        return [
+            kernel.search(state, self.rng.getrandbits(64), self.exploration)
+            for _ in range(self.workers)
+        ]
 
     def _simulate(self, root: Node, state: AnyState) -> None:
         """One selection, expansion, simulation and backup, leaving ``state`` as it was."""
@@ -357,6 +383,36 @@ def _verdict(proven: Sequence[float] | None, seat: int) -> str | None:
 
 #: A child of a search's root as :func:`_pick` sees it: (move, visits, totals, proven).
 Child = tuple[Any, float, Sequence[float], Sequence[float] | None]
+
+
+def _split(total: int, parts: int) -> list[int | None]:
+    """``total`` iterations shared as evenly as can be among ``parts`` workers (each at least 1).
+
+    >>> _split(7, 2)
+    [4, 3]
+    """
+    return [max(1, total // parts + (1 if i < total % parts else 0)) for i in range(parts)]
+
+
+def _merged(roots: Sequence[Any]) -> tuple[float, list[Child], list[int]]:
+    """The roots of native searches of one position as one: visits and each child's visits
+    and totals added up (a child proven in one tree is proven), and the moves no tree tried.
+
+    >>> one = (3.0, None, [(5, 2.0, (1.0, 1.0), None)], [6, 7])
+    >>> two = (2.0, None, [(6, 1.0, (0.0, 1.0), None), (5, 1.0, (1.0, 0.0), None)], [7])
+    >>> _merged([one, two])
+    (5.0, [(5, 3.0, (2.0, 1.0), None), (6, 1.0, (0.0, 1.0), None)], [7])
+    """
+    children: dict[int, Child] = {}
+    for _, _, found, _ in roots:
+        for index, visits, totals, proven in found:
+            if index in children:
+                _, old_visits, old_totals, old_proven = children[index]
+                totals = tuple(a + b for a, b in zip(old_totals, totals, strict=True))
+                visits, proven = old_visits + visits, old_proven or proven
+            children[index] = (index, visits, tuple(totals), proven)
+    untried = [index for index in roots[0][3] if index not in children]
+    return sum(root[0] for root in roots), list(children.values()), untried
 
 
 def _pick(children: Sequence[Child], untried: Sequence[Any], seat: int) -> Any:

@@ -90,20 +90,21 @@ _now: Callable[[], float] = time.perf_counter
 
 
 def use_processor_time(on: bool = True) -> None:
-    """Measure time budgets in this process's processor time instead of wall-clock seconds
-    (``on=False`` goes back). Strength benchmarks on a shared machine use it, so that a busy
-    machine does not make the players who think by the clock weaker than the fixed-depth ones;
-    on an idle machine both are the same.
+    """Measure time budgets in processor time instead of wall-clock seconds (``on=False`` goes
+    back): the processor time of the thread that thinks, so that each of a search's two workers
+    counts its own, as on the wall clock of an idle machine. Strength benchmarks on a shared
+    machine use it, so that a busy machine does not make the players who think by the clock
+    weaker than the fixed-depth ones; on an idle machine both are the same.
 
     >>> use_processor_time(); use_processor_time(False)
     """
     global _now
-    _now = time.process_time if on else time.perf_counter
+    _now = time.thread_time if on else time.perf_counter
 
 
 def on_processor_time() -> bool:
     """Whether time budgets count processor time (see :func:`use_processor_time`)."""
-    return _now is time.process_time
+    return _now is time.thread_time
 
 
 class Clock:

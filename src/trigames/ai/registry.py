@@ -59,9 +59,9 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
 #: The ``expert`` level where the strong search is the best player (Triggle, Tricolor): up to 8
 #: seconds a move on both cores (the native alpha-beta of :mod:`~trigames.ai.strong` with two
-#: workers). Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds, on one core.
-#: Trig's ``hard`` is the native MCTS (a connection game: no score to search on), which beat
-#: the alpha-beta it replaced 8-0.
+#: workers). Trig's ``hard`` is the native MCTS (a connection game: no score to search on), which
+#: beat the alpha-beta it replaced 8-0; its ``expert`` grows two trees for 8 seconds on both
+#: cores. Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds.
 EXPERT = "strong(seconds=8,workers=2)"
 #: Game name -> level -> player spec. Every level but ``expert`` answers within 2 seconds a
 #: move on a 2-core laptop of 2024 (see ``trigames bench-ai``), ``expert`` within 10. Games not
@@ -87,7 +87,7 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "easy": "casual",
         "medium": "alphabeta(seconds=0.5)",
         "hard": "mcts(seconds=1.8)",
-        "expert": "mcts(seconds=8)",
+        "expert": "mcts(seconds=8,workers=2)",
     },
     "trugo": {
         "easy": "casual",
@@ -172,7 +172,12 @@ def _ranges(iterations: int, seconds: float) -> dict[str, dict[str, Range]]:
             "width": Range(1, 50),
             "margin": Range(0, 100, whole=False),
         },
-        "mcts": {**budget, "depth": Range(0, 1000), "c": Range(0, 10, whole=False)},
+        "mcts": {
+            **budget,
+            "depth": Range(0, 1000),
+            "c": Range(0, 10, whole=False),
+            "workers": Range(1, 2),
+        },
         "alphabeta": {**budget, "depth": Range(1, 64)},
         "strong": {**budget, "depth": Range(1, 64), "workers": Range(1, 2)},
     }
@@ -221,6 +226,7 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
         "depth": "random moves before the evaluation in heuristic playouts (default 10)",
         "c": "UCT exploration constant (default 0.7)",
         "reuse": "keep the tree between moves (default true)",
+        "workers": "1, or 2 to grow two trees on two cores (where the game's native kernel runs)",
     },
     "alphabeta": {
         "iterations": "nodes per move",
@@ -367,6 +373,7 @@ def make_player(
             playout=settings.get("playout", "random"),
             depth=int(settings.get("depth", "10")),
             reuse=FLAGS[settings.get("reuse", "true")],
+            workers=int(settings.get("workers", "1")),
         )
     if kind == "strong":
         return StrongPlayer(
