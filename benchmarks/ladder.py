@@ -16,6 +16,8 @@ and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladd
 ``strength.py`` does, so that other work on the machine does not weaken them. ``--save`` keeps
 the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show;
 ``--rate FILE`` rates the games a run kept with ``--out FILE`` (give the run's other options).
+``--out`` is written after every pair, and ``--resume`` goes on with a run that was stopped,
+playing only the pairs not yet in ``--out``: a long ladder can take several sittings.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import shlex
 import sys
 import time
@@ -46,12 +49,23 @@ DEFAULT_PLAYERS = (
 )
 
 
-def round_robin(spec: str, players: list[str], games: int, seed: int) -> list[GameResult]:
-    """Every pair's games, printing each pair's score when it is done."""
+def round_robin(
+    spec: str,
+    players: list[str],
+    games: int,
+    seed: int,
+    kept: list[GameResult] | None = None,
+    out: str | None = None,
+) -> list[GameResult]:
+    """Every pair's games, printing each pair's score when it is done and writing all the
+    games so far to ``out`` (if given); a pair with its games among ``kept`` is not played
+    again."""
     results: list[GameResult] = []
     for pair, (first, second) in enumerate(itertools.combinations(players, 2)):
         started = time.perf_counter()
-        played = play_match(spec, [first, second], games, seed=seed + 1000 * pair)
+        played = [game for game in kept or [] if set(game.players) == {first, second}]
+        if len(played) != games:
+            played = play_match(spec, [first, second], games, seed=seed + 1000 * pair)
         results += played
         scored = sum(points(result, first) for result in played)
         print(
@@ -59,7 +73,15 @@ def round_robin(spec: str, players: list[str], games: int, seed: int) -> list[Ga
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
+        if out:
+            with open(out, "w", encoding="utf-8") as file:
+                json.dump([result.to_json() for result in results], file, indent=1)
     return results
+
+
+def _read_games(path: str) -> list[GameResult]:
+    with open(path, encoding="utf-8") as file:
+        return [GameResult.from_json(game) for game in json.load(file)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="comma-separated")
     parser.add_argument("--games", type=int, default=4, help="games per pair (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
-    parser.add_argument("--out", help="write every game as JSON to this file")
+    parser.add_argument("--out", help="write every game as JSON to this file, pair by pair")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the pairs already in --out and play the rest")  # fmt: skip
     parser.add_argument("--rate", metavar="FILE",
                         help="rate the games a run kept with --out, not playing")  # fmt: skip
     parser.add_argument("--save", action="store_true",
@@ -83,14 +107,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be from 1 to 10000")
     if args.processor_time:
         use_processor_time()
+    if args.resume and not args.out:
+        parser.error("--resume needs --out FILE (the games played so far)")
     if args.rate:
-        with open(args.rate, encoding="utf-8") as file:
-            results = [GameResult.from_json(game) for game in json.load(file)]
+        results = _read_games(args.rate)
     else:
-        results = round_robin(args.spec, players, args.games, args.seed)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as file:
-            json.dump([result.to_json() for result in results], file, indent=1)
+        kept = _read_games(args.out) if args.resume and os.path.exists(args.out) else []
+        results = round_robin(args.spec, players, args.games, args.seed, kept, args.out)
     command = ["python", "benchmarks/ladder.py", args.spec, "--players", ",".join(players)]
     command += ["--games", str(args.games), "--seed", str(args.seed)]
     command += ["--processor-time"] if args.processor_time else []
