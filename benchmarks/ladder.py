@@ -17,7 +17,9 @@ and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladd
 the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show;
 ``--rate FILE`` rates the games a run kept with ``--out FILE`` (give the run's other options).
 ``--out`` is written after every pair, and ``--resume`` goes on with a run that was stopped,
-playing only the pairs not yet in ``--out``: a long ladder can take several sittings.
+playing only the pairs not yet in ``--out``: a long ladder can take several sittings, and a
+player can join a finished ladder later (each pair's seed comes from the two names, so the other
+pairs stay as they were).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import os
 import shlex
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import trigames.ai
@@ -61,11 +64,11 @@ def round_robin(
     games so far to ``out`` (if given); a pair with its games among ``kept`` is not played
     again."""
     results: list[GameResult] = []
-    for pair, (first, second) in enumerate(itertools.combinations(players, 2)):
+    for first, second in itertools.combinations(players, 2):
         started = time.perf_counter()
         played = [game for game in kept or [] if set(game.players) == {first, second}]
         if len(played) != games:
-            played = play_match(spec, [first, second], games, seed=seed + 1000 * pair)
+            played = play_match(spec, [first, second], games, seed=pair_seed(seed, first, second))
         results += played
         scored = sum(points(result, first) for result in played)
         print(
@@ -77,6 +80,12 @@ def round_robin(
             with open(out, "w", encoding="utf-8") as file:
                 json.dump([result.to_json() for result in results], file, indent=1)
     return results
+
+
+def pair_seed(seed: int, first: str, second: str) -> int:
+    """The seed of the match between two players: from their names, so that adding a player
+    to a ladder later (``--resume`` with one more) leaves every other pair's games the same."""
+    return seed + 1000 * (zlib.crc32(f"{first} | {second}".encode()) % 1_000_000)
 
 
 def _read_games(path: str) -> list[GameResult]:
