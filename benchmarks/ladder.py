@@ -19,7 +19,7 @@ the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its 
 ``--out`` is written after every pair, and ``--resume`` goes on with a run that was stopped,
 playing only the pairs not yet in ``--out``: a long ladder can take several sittings, and a
 player can join a finished ladder later (each pair's seed comes from the two names, so the other
-pairs stay as they were).
+pairs stay as they were). ``--games-of expert=2`` gives the pairs of a slow player fewer games.
 """
 
 from __future__ import annotations
@@ -59,13 +59,16 @@ def round_robin(
     seed: int,
     kept: list[GameResult] | None = None,
     out: str | None = None,
+    fewer: dict[str, int] | None = None,
 ) -> list[GameResult]:
-    """Every pair's games, printing each pair's score when it is done and writing all the
-    games so far to ``out`` (if given); a pair with its games among ``kept`` is not played
-    again."""
+    """Every pair's games (``games``, or ``fewer[name]`` for a pair with that player), printing
+    each pair's score when it is done and writing all the games so far to ``out`` (if given);
+    a pair with its games among ``kept`` is not played again."""
     results: list[GameResult] = []
     for first, second in itertools.combinations(players, 2):
         started = time.perf_counter()
+        fewer = fewer or {}
+        games = min(fewer.get(first, games), fewer.get(second, games), games)
         played = [game for game in kept or [] if set(game.players) == {first, second}]
         if len(played) != games:
             played = play_match(spec, [first, second], games, seed=pair_seed(seed, first, second))
@@ -98,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("spec", help="game spec (two players)")
     parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="comma-separated")
     parser.add_argument("--games", type=int, default=4, help="games per pair (default 4)")
+    parser.add_argument("--games-of", action="append", default=[], metavar="PLAYER=N",
+                        help="fewer games for each pair with PLAYER (e.g. expert=2)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, help="seed of the first pair (default 1)")
     parser.add_argument("--out", help="write every game as JSON to this file, pair by pair")
     parser.add_argument("--resume", action="store_true",
@@ -114,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players needs two or more different players")
     if not 1 <= args.games <= 10_000:
         parser.error("--games must be from 1 to 10000")
+    fewer: dict[str, int] = {}
+    for item in args.games_of:
+        name, _, count = item.rpartition("=")
+        if name not in players or not count.isdigit() or not 1 <= int(count) <= args.games:
+            parser.error("--games-of takes PLAYER=N, a player of --players and 1 to --games")
+        fewer[name] = int(count)
     if args.processor_time:
         use_processor_time()
     if args.resume and not args.out:
@@ -122,13 +133,14 @@ def main(argv: list[str] | None = None) -> int:
         results = _read_games(args.rate)
     else:
         kept = _read_games(args.out) if args.resume and os.path.exists(args.out) else []
-        results = round_robin(args.spec, players, args.games, args.seed, kept, args.out)
+        results = round_robin(args.spec, players, args.games, args.seed, kept, args.out, fewer)
     command = ["python", "benchmarks/ladder.py", args.spec, "--players", ",".join(players)]
     command += ["--games", str(args.games), "--seed", str(args.seed)]
+    command += [f"--games-of={item}" for item in args.games_of]
     command += ["--processor-time"] if args.processor_time else []
     reproduce = "PYTHONPATH=src " + shlex.join(command)
-    ladder = ladder_of(results, args.spec, games_per_pair=args.games, seed=args.seed,
-                       command=reproduce, processor_time=args.processor_time)  # fmt: skip
+    ladder = ladder_of(results, args.spec, seed=args.seed, command=reproduce,
+                       processor_time=args.processor_time)  # fmt: skip
     print(ladder.table())
     print("reproduce: " + reproduce)
     if args.save:

@@ -7,7 +7,7 @@ player can see how far apart the levels are before choosing one.
 
 >>> from trigames.ai.match import play_match
 >>> results = play_match("triggle(size=3)", ["random", "greedy"], games=2, seed=1)
->>> ladder = ladder_of(results, "triggle(size=3)", games_per_pair=2, seed=1, command="...")
+>>> ladder = ladder_of(results, "triggle(size=3)", seed=1, command="...")
 >>> [row.player for row in ladder.rows], ladder.game
 (['greedy', 'random'], 'triggle')
 >>> Ladder.from_json(ladder.to_json()) == ladder
@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
@@ -51,7 +52,7 @@ class Ladder:
     game: str
     spec: str
     measured: str  # ISO date
-    games_per_pair: int
+    pair_games: tuple[int, int]  # the fewest and the most games a pair played
     seed: int
     processor_time: bool
     command: str  # what plays it again
@@ -63,7 +64,8 @@ class Ladder:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ladder:
         rows = tuple(LadderRow(**row) for row in data["rows"])
-        return cls(**{**data, "rows": rows})
+        fewest, most = data["pair_games"]
+        return cls(**{**data, "rows": rows, "pair_games": (fewest, most)})
 
     def table(self) -> str:
         """The ratings as a Markdown table, best first."""
@@ -83,8 +85,8 @@ class Ladder:
         clock = "processor time" if self.processor_time else "wall-clock time"
         return (
             "## How strong the computer players are\n\n"
-            f"Elo ratings from a round robin on `{self.spec}` ({self.games_per_pair} games a "
-            f"pair, seats alternating, thinking time counted in {clock}; measured "
+            f"Elo ratings from a round robin on `{self.spec}` ({self._pairs()}, seats "
+            f"alternating, thinking time counted in {clock}; measured "
             f"{self.measured}). A player 191 points above another is expected to score 75 % "
             "against it; the interval is where the rating lies with 95 % confidence. `easy`, "
             "`medium`, `hard` and `expert` are the levels you can play against; "
@@ -93,6 +95,12 @@ class Ladder:
             f"{self.table()}\n\n"
             f"Played again with `{self.command}`.\n"
         )
+
+    def _pairs(self) -> str:
+        fewest, most = self.pair_games
+        if fewest == most:
+            return f"{most} games a pair"
+        return f"{fewest} to {most} games a pair, fewer for the slowest players"
 
 
 def points(result: GameResult, player: str) -> float:
@@ -107,7 +115,6 @@ def ladder_of(
     results: Sequence[GameResult],
     spec: str,
     *,
-    games_per_pair: int,
     seed: int,
     command: str,
     processor_time: bool = False,
@@ -125,11 +132,12 @@ def ladder_of(
         score = sum(points(result, name) for result in mine)
         rows.append(LadderRow(name, plays[name], round(rating.elo, 1), round(rating.low, 1),
                               round(rating.high, 1), score, len(mine)))  # fmt: skip
+    pairs = Counter(frozenset(result.players) for result in results)
     return Ladder(
         game=game_class(spec.split("(")[0]).name,
         spec=spec,
         measured=date.today().isoformat(),
-        games_per_pair=games_per_pair,
+        pair_games=(min(pairs.values()), max(pairs.values())),
         seed=seed,
         processor_time=processor_time,
         command=command,
