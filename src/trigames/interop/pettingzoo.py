@@ -2,9 +2,13 @@
 
 Agents are named after the seats (``blue_0``, ``yellow_1``...). An observation is a dict: the
 ``observation`` planes of ``Game.observation_planes`` as one flat float32 vector, and the
-``action_mask`` over the game's action ids (int8). Rewards come at the end: +1 to winners, -1 to
-losers, 0 to everybody in a draw. The games have no chance, so ``reset(seed=...)`` only seeds
-the spaces' samplers.
+``action_mask`` over the game's action ids (int8). Every observation has a mask of its own, a
+new writable array that the environment never touches again, as in PettingZoo's classic
+environments (which build theirs with ``np.zeros`` at every ``observe``): a learner may keep
+it in a replay buffer or write into it. (Reusing one array and changing only the ids that
+changed would not save a copy, and a kept mask would change under the learner's feet.)
+Rewards come at the end: +1 to winners, -1 to losers, 0 to everybody in a draw. The games
+have no chance, so ``reset(seed=...)`` only seeds the spaces' samplers.
 """
 
 from __future__ import annotations
