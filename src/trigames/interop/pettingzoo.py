@@ -192,7 +192,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self.state
         observation = Observation(self._blank)
         observation._source = (self, state, len(state.history), seat)
-        if state.current_player != seat:
+        if state.to_move != seat:
             observation["action_mask"] = np.zeros(self.num_actions, np.int8)
             return observation
         game = self.game
@@ -236,7 +236,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state = self.state
         state.play(state.game.move_of_action(state, int(action)))
-        seat = state.current_player
+        seat = state.to_move
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         else:
