@@ -14,8 +14,11 @@ kinds of seeded random play from the start of the game to its end:
 - **pettingzoo**: the AEC loop, ``agent_iter()``, ``last()`` for the action mask, then
   ``step`` with a random legal action (the wrapped environment of ``trigames.pettingzoo.env``).
   The legal ids are read from the mask as gymnasium's masked sampler reads them,
-  ``mask == 1``: numpy finds the nonzero entries of an int8 array some 30 times slower than
-  those of a boolean one, 0.5 ms a turn on Trugo's 221,339 ids.
+  ``np.flatnonzero(mask == 1)``, and one is picked with the run's generator: numpy finds the
+  nonzero entries of an int8 array some 30 times slower than those of a boolean one, 0.5 ms
+  a turn on Trugo's 221,339 ids. ``--policy sample`` picks with PettingZoo's own idiom
+  instead, ``env.action_space(agent).sample(mask)`` (seeded by ``reset``), which gymnasium
+  makes several times slower than a turn of the quicker games.
 
 It reports games and moves per second of each, and how many times slower than the engine
 each adapter is, moves per second against moves per second (random games differ in length):
@@ -45,6 +48,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 #: The games, each at its default options.
@@ -120,25 +124,35 @@ def openspiel(spec: str, seconds: float, seed: int) -> Figures:
     return _timed(play_one, seconds, seed)
 
 
-def pettingzoo(spec: str, seconds: float, seed: int) -> Figures:
-    """The AEC loop: the action mask from ``last()``, then ``step``."""
+#: How the PettingZoo loop picks a legal action from the mask (``--policy``).
+POLICIES = ("flatnonzero", "sample")
+
+
+def pettingzoo(spec: str, seconds: float, seed: int, policy: str = POLICIES[0]) -> Figures:
+    """The AEC loop: the action mask from ``last()``, then ``step`` with an action picked as
+    ``policy`` says."""
     import numpy as np
 
     import trigames.pettingzoo
 
     env = trigames.pettingzoo.env(spec)
-    env.reset(seed=seed)  # seeds the spaces' samplers, which are not used here
+    env.reset(seed=seed)  # seeds the spaces' samplers (of ``--policy sample``)
+    sample = policy == "sample"
 
     def play_one(rng: random.Random) -> int:
         env.reset()
         moves = 0
-        for _ in env.agent_iter():
+        for agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"] == 1)
-            env.step(int(legal[rng.randrange(len(legal))]))
+            mask = observation["action_mask"]
+            if sample:
+                env.step(int(env.action_space(agent).sample(mask)))
+            else:
+                legal = np.flatnonzero(mask == 1)
+                env.step(int(legal[rng.randrange(len(legal))]))
             moves += 1
         return moves
 
@@ -153,18 +167,24 @@ MEASURES: dict[str, Callable[[str, float, int], Figures]] = {
 }
 
 
-def measure_mode(games: list[str], seconds: float, rounds: int, seed: int) -> dict[str, Any]:
+def measure_mode(
+    games: list[str], seconds: float, rounds: int, seed: int, policy: str = POLICIES[0]
+) -> dict[str, Any]:
     """Every game and kind in this process's mode: the best round of each."""
     from trigames.core import native
 
+    measures: dict[str, Callable[[str, float, int], Figures]] = {
+        **MEASURES,
+        "pettingzoo": partial(pettingzoo, policy=policy),
+    }
     rows: dict[str, Any] = {}
     for spec in games:
         for kind in KINDS:  # a short game of each first: tables built, caches warm
-            MEASURES[kind](spec, 0.0, seed)
+            measures[kind](spec, 0.0, seed)
         best: dict[str, Figures] = {}
         for _ in range(rounds):
             for kind in KINDS:
-                figures = MEASURES[kind](spec, seconds, seed)
+                figures = measures[kind](spec, seconds, seed)
                 if kind not in best or _rate(figures) > _rate(best[kind]):
                     best[kind] = figures
         row: dict[str, Any] = {}
@@ -181,7 +201,12 @@ def measure_mode(games: list[str], seconds: float, rounds: int, seed: int) -> di
             row[kind]["slower"] = round(_rate(best["engine"]) / _rate(best[kind]), 2)
             row[kind]["slower_than_api"] = round(_rate(best["api"]) / _rate(best[kind]), 2)
         rows[spec] = row
-    return {"mode": native.mode(), "engine": native.describe(), "games": rows}
+    return {
+        "mode": native.mode(),
+        "engine": native.describe(),
+        "policy": policy,
+        "games": rows,
+    }
 
 
 def _rate(figures: Figures) -> float:
@@ -195,7 +220,8 @@ def run_child(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     if mode == "pure":
         env["TRIGAMES_PURE"] = "1"
     command = [sys.executable, __file__, "--here", "--seconds", str(args.seconds),
-               "--rounds", str(args.rounds), "--seed", str(args.seed)]  # fmt: skip
+               "--rounds", str(args.rounds), "--seed", str(args.seed),
+               "--policy", args.policy]  # fmt: skip
     for spec in args.game or []:
         command += ["--game", spec]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -232,12 +258,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="game spec (repeat; default all five)")
     parser.add_argument("--mode", choices=("both", "native", "pure"), default="both")
+    parser.add_argument(
+        "--policy", choices=POLICIES, default=POLICIES[0], help="PettingZoo's pick (see above)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.here:  # a child: this process's mode, as JSON
         games = args.game or list(GAMES)
-        print(json.dumps(measure_mode(games, args.seconds, args.rounds, args.seed)))
+        found = measure_mode(games, args.seconds, args.rounds, args.seed, args.policy)
+        print(json.dumps(found))
         return 0
     modes = ("native", "pure") if args.mode == "both" else (args.mode,)
     results = [run_child(mode, args) for mode in modes]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # noqa: E402
 
 import trigames  # noqa: E402
 import trigames.pettingzoo  # noqa: E402
@@ -93,3 +96,67 @@ def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
     assert "array(" in repr(env.observe("black_1"))
     assert [key for key, _ in env.observe("black_1").items()] == ["observation", "action_mask"]
     assert env.observe("black_1").get("observation") is not None
+
+
+BEFORE_RESET: dict[str, Callable[[Any], object]] = {
+    "last": lambda env: env.last(),
+    "observe": lambda env: env.observe("white_0"),
+    "step": lambda env: env.step(0),
+    "agent_iter": lambda env: env.agent_iter(),
+    "agent_selection": lambda env: env.agent_selection,
+    "terminations": lambda env: env.terminations,
+}
+
+
+@pytest.mark.parametrize("call", BEFORE_RESET.values(), ids=BEFORE_RESET.keys())
+def test_calls_before_reset_fail_as_through_pettingzoos_own_wrapper(
+    call: Callable[[Any], object],
+) -> None:
+    theirs = OrderEnforcingWrapper(trigames.pettingzoo.raw_env("trig"))
+    with pytest.raises((AssertionError, AttributeError)) as expected:
+        call(theirs)
+    with pytest.raises(expected.type, match=re.escape(str(expected.value))):
+        call(trigames.pettingzoo.env("trig"))
+
+
+def test_a_loop_that_skips_step_fails_and_a_step_after_the_end_warns(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = trigames.pettingzoo.env("tricolor(size=2)")
+    env.reset()
+    turns = iter(env.agent_iter())
+    assert next(turns) == "white_0"
+    with pytest.raises(AssertionError, match=r"need to call step\(\)"):
+        next(turns)
+    env.reset()
+    assert list(env.agent_iter(max_iter=0)) == []
+    assert list(env.agent_iter(max_iter=1)) == ["white_0"]
+    env.reset()
+    play_aec(env, lambda agent, observation: int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.agents == []
+    env.step(None)
+    assert "all agents are terminated" in caplog.text
+
+
+@pytest.mark.parametrize("spec", ["triggle", "trig", "trugo(tiles=6,pieces=4)"])
+def test_every_observation_keeps_its_own_writable_mask(spec: str) -> None:
+    """Like PettingZoo's classic environments, each observation has a fresh mask: one kept
+    in a replay buffer never changes, and a policy may write into its own."""
+    env = trigames.pettingzoo.env(spec)
+    env.reset()
+    game = env.unwrapped.game
+    kept: list[tuple[Any, list[int]]] = []
+    for agent in env.agent_iter(max_iter=12):
+        observation, _, terminated, truncated, _ = env.last()
+        mask = observation["action_mask"]
+        assert (mask.dtype, mask.shape) == (np.int8, (game.num_actions(),))
+        assert mask.flags.writeable
+        legal = game.legal_actions(env.unwrapped.state)
+        assert np.flatnonzero(mask).tolist() == legal
+        mask[legal[:1]] = 0  # the policy's own: the environment neither reads nor resets it
+        kept.append((mask, mask.tolist()))
+        env.step(None if terminated or truncated else legal[-1])
+        other = env.observe(agent)["action_mask"]
+        kept.append((other, other.tolist()))
+    for mask, seen in kept:
+        assert mask.tolist() == seen

@@ -2,21 +2,26 @@
 
 Agents are named after the seats (``blue_0``, ``yellow_1``...). An observation is a dict: the
 ``observation`` planes of ``Game.observation_planes`` as one flat float32 vector, and the
-``action_mask`` over the game's action ids (int8). Rewards come at the end: +1 to winners, -1 to
-losers, 0 to everybody in a draw. The games have no chance, so ``reset(seed=...)`` only seeds
-the spaces' samplers.
+``action_mask`` over the game's action ids (int8). Every observation has a mask of its own, a
+new writable array that the environment never touches again, as in PettingZoo's classic
+environments (which build theirs with ``np.zeros`` at every ``observe``): a learner may keep
+it in a replay buffer or write into it. (Reusing one array and changing only the ids that
+changed would not save a copy, and a kept mask would change under the learner's feet.)
+Rewards come at the end: +1 to winners, -1 to losers, 0 to everybody in a draw. The games
+have no chance, so ``reset(seed=...)`` only seeds the spaces' samplers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, ItemsView, Iterator, ValuesView
-from functools import partial
+from collections.abc import ItemsView, Iterator, ValuesView
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
 
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
@@ -25,6 +30,10 @@ from trigames.interop import returns
 Array = np.ndarray[Any, Any]
 #: The value of ``observation`` until the planes are computed (compared by identity).
 _PENDING: Array = np.empty(0, np.float32)
+#: What ``last()`` returns: observation, cumulative reward, termination, truncation, info.
+Last = tuple["Observation | None", float, bool, bool, dict[str, Any]]
+#: Binary digits ``0`` and ``1`` to bytes 0 and 1.
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Observation(dict[str, Array]):
@@ -34,18 +43,22 @@ class Observation(dict[str, Array]):
     them, so they are computed the first time they are read: by key, by ``get``, ``values``,
     ``items``, comparison, copying or pickling. Until then the dict holds a placeholder, and
     iterating over it (which its keys need no planes for) goes through the methods that fill
-    it, not through a raw copy.
+    it, not through a raw copy. The environment makes one as a copy of a dict with the
+    placeholder, then sets the mask and ``_source``: where the planes come from.
     """
 
-    def __init__(self, planes: Callable[[], Array], mask: Array) -> None:
-        super().__init__(observation=_PENDING, action_mask=mask)
-        self._planes: Callable[[], Array] | None = planes
+    __slots__ = ("_source",)
+
+    #: The environment, the state, how many moves it had then, and the seat observing.
+    _source: tuple[TrigamesEnv, AnyState, int, int] | None
 
     def _fill(self) -> None:
-        if self._planes is not None:
-            if dict.__getitem__(self, "observation") is _PENDING:
-                dict.__setitem__(self, "observation", self._planes())
-            self._planes = None
+        if dict.get(self, "observation") is _PENDING:
+            source = self._source
+            assert source is not None
+            env, state, plies, seat = source
+            dict.__setitem__(self, "observation", env._planes(state, plies, seat))
+            self._source = None
 
     def __getitem__(self, key: str) -> Array:
         value = dict.__getitem__(self, key)
@@ -131,7 +144,10 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.game.observation_planes(self.game.new_initial_state(), 0).size
         self.num_actions = count = self.game.num_actions()
-        self._mask_bytes = (count + 7) // 8
+        #: The legal bits as binary digits, lowest last (then reversed into the mask).
+        self._bit_format = f"0{count}b"
+        #: Each observation starts as a copy of this: the planes pending, the mask unset.
+        self._blank: dict[str, Array] = {"observation": _PENDING, "action_mask": _PENDING}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -174,15 +190,33 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         :class:`Observation`)."""
         seat = self.seats[agent]
         state = self.state
+        observation = Observation(self._blank)
+        observation._source = (self, state, len(state.history), seat)
+        if state.to_move != seat:
+            observation["action_mask"] = np.zeros(self.num_actions, np.int8)
+            return observation
         game = self.game
-        legal = game.legal_action_bits(state) if state.current_player == seat else 0
+        legal = game.legal_action_bits(state)
         if legal is not None:  # the bits straight into the mask, no ids listed
-            packed = np.frombuffer(legal.to_bytes(self._mask_bytes, "little"), np.uint8)
-            mask = np.unpackbits(packed, count=self.num_actions, bitorder="little").view(np.int8)
+            digits = format(legal, self._bit_format)[::-1].encode().translate(_DIGITS)
+            observation["action_mask"] = np.frombuffer(bytearray(digits), np.int8)
         else:
             mask = np.zeros(self.num_actions, np.int8)
             mask[game.legal_actions(state)] = 1
-        return Observation(partial(self._planes, state, len(state.history), seat), mask)
+            observation["action_mask"] = mask
+        return observation
+
+    def last(self, observe: bool = True) -> Last:
+        """The observation, cumulative reward, termination, truncation and info of the agent
+        to move (PettingZoo's, read directly)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _planes(self, state: AnyState, plies: int, seat: int) -> Array:
         """The planes of ``state`` as it was after ``plies`` moves: the environment only plays
@@ -202,8 +236,11 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         state = self.state
         state.play(state.game.move_of_action(state, int(action)))
-        self.agent_selection = self._agent_to_move()
-        if state.is_over():
+        seat = state.to_move
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self.agent_selection = self.possible_agents[0]
             final = returns(state.outcome(), self.game.num_players)
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = final[seat]
@@ -233,10 +270,11 @@ def _forwarded(name: str) -> property:
 
 
 class OrderEnforcing(OrderEnforcingWrapper[str, Observation, int]):  # type: ignore[misc]
-    """PettingZoo's wrapper that refuses out-of-order calls, with the attributes an AEC loop
-    reads every turn (the agent to move, the agents, the terminations...) as properties: the
-    wrapper forwards any other attribute through ``__getattr__``, twice over, which cost more
-    than a turn of the quicker games."""
+    """PettingZoo's wrapper that refuses out-of-order calls, with the calls and attributes of
+    an AEC loop's every turn going straight to the environment once ``reset`` has been called:
+    the wrapper forwards an attribute through ``__getattr__``, twice over, and ``last()``
+    reads five of them, which cost more than a turn of the quicker games. Before ``reset``,
+    and for every other attribute, PettingZoo's own wrapper answers."""
 
     agent_selection = _forwarded("agent_selection")
     agents = _forwarded("agents")
@@ -246,5 +284,47 @@ class OrderEnforcing(OrderEnforcingWrapper[str, Observation, int]):  # type: ign
     infos = _forwarded("infos")
     _cumulative_rewards = _forwarded("_cumulative_rewards")
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable[str, Observation, int]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
+    def last(self, observe: bool = True) -> Last:
+        if not self._has_reset:
+            found: Last = super().last(observe)  # PettingZoo's error
+            return found
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def observe(self, agent: str) -> Observation | None:
+        if not self._has_reset:
+            return super().observe(agent)  # type: ignore[no-any-return]
+        return self.env.observe(agent)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # PettingZoo's error or warning
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+#: PettingZoo's message for a loop over ``agent_iter`` that skips ``step``.
+UNSTEPPED = "need to call step() or reset() in a loop over `agent_iter`"
+
+
+class _Turns(AECOrderEnforcingIterable[str, Observation, int]):  # type: ignore[misc]
+    """What ``agent_iter`` returns: PettingZoo's iterable, whose iterator reads the agents
+    and the agent to move off the wrapped environment directly."""
+
+    def __iter__(self) -> Iterator[str]:
+        wrapper: OrderEnforcing = self.env
+        env = wrapper.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            assert wrapper._has_updated, UNSTEPPED
+            wrapper._has_updated = False
+            yield env.agent_selection
