@@ -20,6 +20,7 @@ typedef struct {
     tg_word *band_touches;    /* bands x band_words: bands sharing a peg with each band */
     int *overlap_at, *overlaps;  /* bands sharing a segment with each band (CSR) */
     int *triangle_at, *band_triangles;  /* triangles with a side under each band (CSR) */
+    int *band_sides;             /* beside band_triangles: the segment that side is */
     tg_word *triangle_segments;  /* triangles x segment_words */
 } triggle_board;
 
@@ -116,6 +117,71 @@ static void triggle_rewards(const void *ctx, const void *state, double *out) {
     for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
 }
 
+/* --- the evaluation (evaluation.py states the same; tests/native prove them equal) ------ */
+
+/* The features evaluation.py describes, of an unfinished position: gifts (triangles with
+ * one side left, under a legal band), take (the most triangles one legal band closes), safe
+ * (legal bands that close nothing and leave no triangle with one side left) and half
+ * (triangles with two sides left, which a careless band turns into gifts). A band covers at
+ * most one side of a triangle, so a band covering the uncovered side `band_sides` of a
+ * triangle with `left` sides uncovered leaves it `left - 1`. */
+static void triggle_features(const triggle_board *b, const triggle_state *s, int *gifts,
+                             int *take, int *safe, int *half) {
+    int sw = b->segment_words, bw = b->band_words;
+    tg_word reach[TG_MAX_WORDS] = {0};
+    unsigned char left[64 * TG_MAX_WORDS];
+    *take = *safe = 0;
+    *gifts = *half = 0;
+    for (int t = 0; t < b->triangles; t++) {
+        const tg_word *sides = b->triangle_segments + (size_t)t * sw;
+        int n = 0;
+        for (int q = 0; q < sw; q++) n += tg_popcount(sides[q] & ~s->covered[q]);
+        left[t] = (unsigned char)n;
+        *half += n == 2;
+    }
+    for (int k = 0; k < bw; k++) {
+        tg_word w = s->legal[k];
+        while (w) {
+            int i = k * 64 + tg_lowest(w);
+            w &= w - 1;
+            const tg_word *segments = b->band_segments + (size_t)i * sw;
+            int closes = 0, gives = 0;
+            for (int q = 0; q < sw; q++) reach[q] |= segments[q];
+            for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
+                if (tg_bit(s->covered, b->band_sides[o])) continue;
+                int n = left[b->band_triangles[o]];
+                closes += n == 1;
+                gives += n == 2;
+            }
+            if (closes > *take) *take = closes;
+            *safe += closes == 0 && gives == 0;
+        }
+    }
+    for (int t = 0; t < b->triangles; t++) {
+        if (left[t] != 1) continue;
+        const tg_word *sides = b->triangle_segments + (size_t)t * sw;
+        for (int q = 0; q < sw; q++)
+            if (sides[q] & ~s->covered[q] & reach[q]) { ++*gifts; break; }
+    }
+}
+
+/* evaluation.heuristic: the score lead of `seat`, plus for the seat to move (minus for the
+ * others) gifts, take, the parity of safe (+1 odd, -1 even) and half, each times its weight;
+ * all reversed in misere. */
+static double triggle_evaluate(const void *ctx, const void *state, int seat, const double *w) {
+    const triggle_board *b = ctx;
+    const triggle_state *s = state;
+    int scores[4], best_other = 0, any = 0;
+    triggle_scores(ctx, state, scores);
+    for (int other = 0; other < b->players; other++)
+        if (other != seat && (!any || scores[other] > best_other)) { best_other = scores[other]; any = 1; }
+    int gifts, take, safe, half;
+    triggle_features(b, s, &gifts, &take, &safe, &half);
+    double hold = w[0] * gifts + w[1] * take + w[2] * (safe % 2 ? 1 : -1) + w[3] * half;
+    double value = (double)(scores[seat] - best_other) + (s->to_move == seat ? hold : -hold);
+    return b->misere ? -value : value;
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -154,6 +220,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = b->players;
     g->max_moves = b->bands;
     TG_SET_FUNCTIONS(g, triggle);
+    g->evaluate = triggle_evaluate;
+    g->weight_count = 4;
     return 0;
 }
 
@@ -168,6 +236,7 @@ static void board_free(PyObject *capsule) {
     free(b->overlaps);
     free(b->triangle_at);
     free(b->band_triangles);
+    free(b->band_sides);
     free(b->triangle_segments);
     free(b);
 }
@@ -187,7 +256,7 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     }
     Py_ssize_t bands = PyList_Size(band_segments), count = PyList_Size(triangle_segments);
     if (segments < 1 || segments > 64 * TG_MAX_WORDS || bands < 1 || bands > 64 * TG_MAX_WORDS
-        || players < 2 || players > 4 || markers < 1) {
+        || count < 1 || count > 64 * TG_MAX_WORDS || players < 2 || players > 4 || markers < 1) {
         PyErr_SetString(PyExc_ValueError, "the board is beyond what the kernel holds");
         return NULL;
     }
@@ -211,6 +280,22 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
         Py_DECREF(capsule);
         return NULL;
     }
+    int pairs = b->triangle_at[bands];
+    b->band_sides = malloc(sizeof(int) * (size_t)(pairs ? pairs : 1));
+    if (!b->band_sides) { Py_DECREF(capsule); return PyErr_NoMemory(); }
+    for (int i = 0; i < b->bands; i++)
+        for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
+            const tg_word *band = b->band_segments + (size_t)i * b->segment_words;
+            const tg_word *sides = b->triangle_segments + (size_t)b->band_triangles[o] * b->segment_words;
+            b->band_sides[o] = -1;
+            for (int q = 0; q < b->segment_words && b->band_sides[o] < 0; q++)
+                if (band[q] & sides[q]) b->band_sides[o] = q * 64 + tg_lowest(band[q] & sides[q]);
+            if (b->band_sides[o] < 0) {
+                Py_DECREF(capsule);
+                PyErr_SetString(PyExc_ValueError, "a band shares no side with its triangle");
+                return NULL;
+            }
+        }
     return capsule;
 }
 

@@ -21,8 +21,15 @@ if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleRules, TriggleState
 
 
+#: The weights of Triggle's evaluation (:mod:`.evaluation`, ``triggle_evaluate`` in the
+#: kernel): gifts, take, the parity of safe bands and half-open triangles, in points.
+EVALUATION_WEIGHTS: tuple[float, ...] = (0.5, 0.0, 0.0, 0.0)
+
+
 class TriggleKernel(KernelCalls):
     """The compiled kernel of one Triggle spec."""
+
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TriggleRules) -> None:
         self.module = module
