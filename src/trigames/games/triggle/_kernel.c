@@ -119,66 +119,91 @@ static void triggle_rewards(const void *ctx, const void *state, double *out) {
 
 /* --- the evaluation (evaluation.py states the same; tests/native prove them equal) ------ */
 
-/* The features evaluation.py describes, of an unfinished position: gifts (triangles with
- * one side left, under a legal band), take (the most triangles one legal band closes), safe
- * (legal bands that close nothing and leave no triangle with one side left) and half
- * (triangles with two sides left, which a careless band turns into gifts). A band covers at
- * most one side of a triangle, so a band covering the uncovered side `band_sides` of a
- * triangle with `left` sides uncovered leaves it `left - 1`. */
-static void triggle_features(const triggle_board *b, const triggle_state *s, int *gifts,
-                             int *take, int *safe, int *half) {
-    int sw = b->segment_words, bw = b->band_words;
-    tg_word reach[TG_MAX_WORDS] = {0};
+/* The longest run of safe bands the evaluation plays out (evaluation.RUN_LIMIT). */
+#define TRIGGLE_RUN_LIMIT 8
+
+/* One look at the legal bands (evaluation.look): gifts (triangles with one side uncovered,
+ * under a legal band), take (the most triangles one legal band closes), safe (legal bands
+ * closing nothing and leaving no triangle with one side uncovered), cost (the fewest such
+ * triangles a band that closes nothing and is not safe leaves; 0 when there is none) and mild
+ * (the safe band leaving the fewest triangles with two sides uncovered, the lowest such; -1
+ * when none is safe). A band covers at most one side of a triangle (its segments run one way),
+ * so a band covering the uncovered side `band_sides` of a triangle with `left` sides uncovered
+ * leaves it `left - 1`. */
+typedef struct { int gifts, take, safe, cost, mild; } triggle_look;
+
+static triggle_look triggle_look_at(const triggle_board *b, const triggle_state *s) {
+    int sw = b->segment_words, bw = b->band_words, mildest = 0;
     unsigned char left[64 * TG_MAX_WORDS];
-    *take = *safe = 0;
-    *gifts = *half = 0;
+    tg_word reach[TG_MAX_WORDS] = {0};
+    triggle_look f = {0, 0, 0, 0, -1};
     for (int t = 0; t < b->triangles; t++) {
         const tg_word *sides = b->triangle_segments + (size_t)t * sw;
         int n = 0;
         for (int q = 0; q < sw; q++) n += tg_popcount(sides[q] & ~s->covered[q]);
         left[t] = (unsigned char)n;
-        *half += n == 2;
     }
     for (int k = 0; k < bw; k++) {
         tg_word w = s->legal[k];
         while (w) {
-            int i = k * 64 + tg_lowest(w);
+            int i = k * 64 + tg_lowest(w), closes = 0, gives = 0, halves = 0;
             w &= w - 1;
-            const tg_word *segments = b->band_segments + (size_t)i * sw;
-            int closes = 0, gives = 0;
-            for (int q = 0; q < sw; q++) reach[q] |= segments[q];
+            for (int q = 0; q < sw; q++) reach[q] |= b->band_segments[(size_t)i * sw + q];
             for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
                 if (tg_bit(s->covered, b->band_sides[o])) continue;
                 int n = left[b->band_triangles[o]];
                 closes += n == 1;
                 gives += n == 2;
+                halves += n == 3;
             }
-            if (closes > *take) *take = closes;
-            *safe += closes == 0 && gives == 0;
+            if (closes > f.take) f.take = closes;
+            if (closes == 0 && gives == 0) {
+                f.safe++;
+                if (f.mild < 0 || halves < mildest) { f.mild = i; mildest = halves; }
+            } else if (closes == 0 && (f.cost == 0 || gives < f.cost)) f.cost = gives;
         }
     }
     for (int t = 0; t < b->triangles; t++) {
         if (left[t] != 1) continue;
         const tg_word *sides = b->triangle_segments + (size_t)t * sw;
         for (int q = 0; q < sw; q++)
-            if (sides[q] & ~s->covered[q] & reach[q]) { ++*gifts; break; }
+            if (sides[q] & ~s->covered[q] & reach[q]) { f.gifts++; break; }
     }
+    return f;
 }
 
-/* evaluation.heuristic: the score lead of `seat`, plus for the seat to move (minus for the
- * others) gifts, take, the parity of safe (+1 odd, -1 even) and half, each times its weight;
- * all reversed in misere. */
+/* evaluation.heuristic: the lead of `seat`, plus for the seat to move (minus for the others)
+ * gifts, take, parity and forced, each times its weight; all reversed in misere. Parity and
+ * forced are those of a quiet position (no band closes a triangle) whose safe bands run out
+ * within TRIGGLE_RUN_LIMIT of them laid one a turn, the mildest first: parity is +1 when the
+ * player to move lays the last (an odd run), -1 when they face none first (an even run), and
+ * forced is parity times the cost of the first band forced on whoever then moves. */
 static double triggle_evaluate(const void *ctx, const void *state, int seat, const double *w) {
     const triggle_board *b = ctx;
     const triggle_state *s = state;
-    int scores[4], best_other = 0, any = 0;
-    triggle_scores(ctx, state, scores);
-    for (int other = 0; other < b->players; other++)
-        if (other != seat && (!any || scores[other] > best_other)) { best_other = scores[other]; any = 1; }
-    int gifts, take, safe, half;
-    triggle_features(b, s, &gifts, &take, &safe, &half);
-    double hold = w[0] * gifts + w[1] * take + w[2] * (safe % 2 ? 1 : -1) + w[3] * half;
-    double value = (double)(scores[seat] - best_other) + (s->to_move == seat ? hold : -hold);
+    triggle_look f = triggle_look_at(b, s);
+    int parity = 0, forced = 0;
+    if ((w[2] != 0 || w[3] != 0) && f.take == 0 && f.safe <= 3 * TRIGGLE_RUN_LIMIT) {
+        triggle_state run = *s;
+        triggle_look g = f;
+        for (int laid = 0; laid <= TRIGGLE_RUN_LIMIT; laid++) {
+            if (run.to_move < 0 || g.safe == 0) {
+                parity = laid % 2 ? 1 : -1;
+                forced = run.to_move < 0 ? 0 : parity * g.cost;
+                break;
+            }
+            if (laid == TRIGGLE_RUN_LIMIT) break;
+            triggle_apply(ctx, &run, g.mild);
+            if (run.to_move >= 0) g = triggle_look_at(b, &run);
+        }
+    }
+    double hold = w[0] * f.gifts + w[1] * f.take + w[2] * parity + w[3] * forced;
+    int best_other = 0, any = 0;
+    for (int other = 0; other < b->players; other++) {
+        int score = b->markers - s->markers[other];
+        if (other != seat && (!any || score > best_other)) { best_other = score; any = 1; }
+    }
+    double value = (b->markers - s->markers[seat] - best_other) + (seat == s->to_move ? hold : -hold);
     return b->misere ? -value : value;
 }
 

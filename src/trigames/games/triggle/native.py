@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 
 #: The weights of Triggle's evaluation (:mod:`.evaluation`, ``triggle_evaluate`` in the
-#: kernel): gifts, take, the parity of safe bands and half-open triangles, in points.
-EVALUATION_WEIGHTS: tuple[float, ...] = (0.5, 0.0, 0.0, 0.0)
+#: kernel): gifts, take, parity and forced, in points.
+EVALUATION_WEIGHTS: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
 
 
 class TriggleKernel(KernelCalls):
