@@ -25,6 +25,9 @@ SPECS = [
     "triggle(size=3)",
     "triggle(size=5,players=3,markers=9)",
     "triggle(players=4,touch=false)",
+    "tricolor",
+    "tricolor(size=2)",
+    "tricolor(size=5,players=3)",
 ]
 
 
