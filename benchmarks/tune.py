@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"the kernel's evaluation takes {len(defaults)} weights")
     out = Path(args.out) if args.out else DATA / f"{args.game}.json"
     command = "PYTHONPATH=src python benchmarks/tune.py " + shlex.join(
-        argv if argv is not None else sys.argv[1:]
+        canonical(args, tuner.specs, start, steps)
     )
     data: dict[str, Any] = {
         "game": args.game,
@@ -283,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         data["processor_seconds"] = round(time.process_time() - cpu, 1)
         data["games_played"] = tuner.played
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(data, indent=1) + "\n")
+        out.write_text(dump(data))
 
     def record(entry: dict[str, Any]) -> None:
         data["candidates"].append(entry)
@@ -312,6 +312,37 @@ def main(argv: list[str] | None = None) -> int:
     save()
     print(f"best {_weights(best)}; written to {out}")
     return 0
+
+
+def dump(data: dict[str, Any]) -> str:
+    """``data`` as JSON, a key a line and a candidate a line (so that a diff shows them)."""
+    lines = []
+    for key, value in data.items():
+        if key == "candidates":
+            rows = ",\n".join("  " + json.dumps(entry) for entry in value)
+            text = "[\n" + rows + "\n ]" if value else "[]"
+        else:
+            text = json.dumps(value)
+        lines.append(f" {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def canonical(
+    args: argparse.Namespace, specs: list[str], start: Weights, steps: list[float]
+) -> list[str]:
+    """The arguments that play the run again whatever the defaults then (the starting weights
+    written out, not taken from the kernel)."""
+    words = [args.game]
+    for spec in specs:
+        words += ["--spec", spec]
+    words += ["--opponent", args.opponent, "--nodes", str(args.nodes)]
+    words += ["--games", str(args.games), "--opening", str(args.opening)]
+    words += ["--seed", str(args.seed), "--start", ",".join(f"{w:g}" for w in start)]
+    words += ["--steps", ",".join(f"{w:g}" for w in steps), "--rounds", str(args.rounds)]
+    words += ["--max-games", str(args.max_games), "--accept", f"{args.accept:g}"]
+    words += ["--verify", str(args.verify)]
+    words += ["--out", args.out] if args.out else []
+    return words + (["--processor-time"] if args.processor_time else [])
 
 
 def _weights(weights: Sequence[float]) -> str:
