@@ -18,7 +18,6 @@ import trigames
 from trigames.ai.playout import random_playout
 from trigames.games import GAMES, GAMES_KEPT, _shared_game, load_game, parse_spec
 from trigames.games.tranglar import board as tranglar_board
-from trigames.games.tricolor import evaluation as tricolor_evaluation
 from trigames.games.tricolor.board import TricolorBoard
 from trigames.games.trig import actions as trig_actions
 from trigames.games.trig import evaluation as trig_evaluation
@@ -38,7 +37,6 @@ LRU_CACHES: dict[str, tuple[Any, int]] = {
     "TrigBoard.named": (TrigBoard.named, 8),
     "trig evaluation graph": (trig_evaluation._graph, 8),
     "trig action table": (trig_actions.action_table, 8),
-    "tricolor scoring shapes": (tricolor_evaluation.scoring_shapes, 8),
     "tetrakis.orientations": (tetrakis.orientations, 64),
     "tranglar tilings": (tranglar_board.tilings, 512),
     "catalogue": (_shared_game, GAMES_KEPT),

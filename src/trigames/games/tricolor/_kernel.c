@@ -129,6 +129,66 @@ static void tricolor_rewards(const void *ctx, const void *state, double *out) {
     for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
 }
 
+/* --- the evaluation (evaluation.py states the same; tests/native prove them equal) ------ */
+
+/* evaluation.look: over the legal lozenges, those completing a star or a hexagon (ready),
+ * those earning another move (extra: a crown or a star, no hexagon, no empty triangle) and the
+ * fewest empty triangles one of them leaves (cost: what the player to move must lose). */
+typedef struct { int ready, extra, cost; } tricolor_look;
+
+static tricolor_look tricolor_look_at(const tricolor_board *b, const tricolor_state *s) {
+    int tw = b->triangle_words, lw = b->lozenge_words;
+    tg_word legal[TG_MAX_WORDS], covered[TG_MAX_WORDS];
+    tricolor_legal_mask(b, s, legal);
+    tricolor_look f = {0, 0, -1};
+    for (int k = 0; k < lw; k++) {
+        tg_word w = legal[k];
+        while (w) {
+            int i = k * 64 + tg_lowest(w), found[3] = {0, 0, 0}, empties = 0;
+            w &= w - 1;
+            for (int c = b->configuration_at[i]; c < b->configuration_at[i + 1];) {
+                int kind = b->configurations[c], count = b->configurations[c + 1], whole = 1;
+                for (int m = 0; m < count; m++) {
+                    int member = b->configurations[c + 2 + m];
+                    whole &= member == i || tg_bit(s->placed, member);
+                }
+                found[kind] += whole;
+                c += 2 + count;
+            }
+            const tg_word *shape = b->lozenge_mask + (size_t)i * tw;
+            for (int q = 0; q < tw; q++) covered[q] = s->covered[q] | shape[q];
+            for (int o = b->border_at[i]; o < b->border_at[i + 1]; o++) {
+                int t = b->border[o];
+                if (!tg_bit(covered, t) && tg_within(b->triangle_neighbours + (size_t)t * tw, covered, tw))
+                    empties++;
+            }
+            f.ready += found[STAR] + found[HEXAGON] > 0;
+            f.extra += (found[CROWN] || found[STAR]) && !(found[HEXAGON] || empties);
+            if (f.cost < 0 || empties < f.cost) f.cost = empties;
+        }
+    }
+    if (f.cost < 0) f.cost = 0;
+    return f;
+}
+
+/* evaluation.heuristic: the lead of `seat`, plus for the seat to move (minus for the others)
+ * the turn, the ready lozenges (at most two), the extra moves (at most two) and the cost, each
+ * times its weight. */
+static double tricolor_evaluate(const void *ctx, const void *state, int seat, const double *w) {
+    const tricolor_board *b = ctx;
+    const tricolor_state *s = state;
+    tricolor_look f = tricolor_look_at(b, s);
+    double hold = w[0] + w[1] * (f.ready < 2 ? f.ready : 2) + w[2] * (f.extra < 2 ? f.extra : 2)
+                  + w[3] * f.cost;
+    int best_other = 0, any = 0;
+    for (int other = 0; other < b->players; other++)
+        if (other != seat && (!any || s->points[other] > best_other)) {
+            best_other = s->points[other];
+            any = 1;
+        }
+    return (s->points[seat] - best_other) + (seat == s->to_move ? hold : -hold);
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -166,6 +226,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = b->players;
     g->max_moves = b->lozenges;
     TG_SET_FUNCTIONS(g, tricolor);
+    g->evaluate = tricolor_evaluate;
+    g->weight_count = 4;
     return 0;
 }
 

@@ -26,8 +26,15 @@ if TYPE_CHECKING:
 KINDS = {CROWN: 0, STAR: 1, HEXAGON: 2}
 
 
+#: The weights of Tricolor's evaluation (:mod:`.evaluation`, ``tricolor_evaluate`` in the
+#: kernel): the turn, the ready lozenges, the extra moves and the cost, in points.
+EVALUATION_WEIGHTS: tuple[float, ...] = (0.3, 0.6, 0.0, 0.0)
+
+
 class TricolorKernel(KernelCalls):
     """The compiled kernel of one Tricolor spec."""
+
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TricolorRules) -> None:
         self.module = module

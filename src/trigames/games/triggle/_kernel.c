@@ -20,6 +20,7 @@ typedef struct {
     tg_word *band_touches;    /* bands x band_words: bands sharing a peg with each band */
     int *overlap_at, *overlaps;  /* bands sharing a segment with each band (CSR) */
     int *triangle_at, *band_triangles;  /* triangles with a side under each band (CSR) */
+    int *band_sides;             /* beside band_triangles: the segment that side is */
     tg_word *triangle_segments;  /* triangles x segment_words */
 } triggle_board;
 
@@ -116,6 +117,96 @@ static void triggle_rewards(const void *ctx, const void *state, double *out) {
     for (int seat = 0; seat < b->players; seat++) out[seat] /= winners;
 }
 
+/* --- the evaluation (evaluation.py states the same; tests/native prove them equal) ------ */
+
+/* The longest run of safe bands the evaluation plays out (evaluation.RUN_LIMIT). */
+#define TRIGGLE_RUN_LIMIT 8
+
+/* One look at the legal bands (evaluation.look): gifts (triangles with one side uncovered,
+ * under a legal band), take (the most triangles one legal band closes), safe (legal bands
+ * closing nothing and leaving no triangle with one side uncovered), cost (the fewest such
+ * triangles a band that closes nothing and is not safe leaves; 0 when there is none) and mild
+ * (the safe band leaving the fewest triangles with two sides uncovered, the lowest such; -1
+ * when none is safe). A band covers at most one side of a triangle (its segments run one way),
+ * so a band covering the uncovered side `band_sides` of a triangle with `left` sides uncovered
+ * leaves it `left - 1`. */
+typedef struct { int gifts, take, safe, cost, mild; } triggle_look;
+
+static triggle_look triggle_look_at(const triggle_board *b, const triggle_state *s) {
+    int sw = b->segment_words, bw = b->band_words, mildest = 0;
+    unsigned char left[64 * TG_MAX_WORDS];
+    tg_word reach[TG_MAX_WORDS] = {0};
+    triggle_look f = {0, 0, 0, 0, -1};
+    for (int t = 0; t < b->triangles; t++) {
+        const tg_word *sides = b->triangle_segments + (size_t)t * sw;
+        int n = 0;
+        for (int q = 0; q < sw; q++) n += tg_popcount(sides[q] & ~s->covered[q]);
+        left[t] = (unsigned char)n;
+    }
+    for (int k = 0; k < bw; k++) {
+        tg_word w = s->legal[k];
+        while (w) {
+            int i = k * 64 + tg_lowest(w), closes = 0, gives = 0, halves = 0;
+            w &= w - 1;
+            for (int q = 0; q < sw; q++) reach[q] |= b->band_segments[(size_t)i * sw + q];
+            for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
+                if (tg_bit(s->covered, b->band_sides[o])) continue;
+                int n = left[b->band_triangles[o]];
+                closes += n == 1;
+                gives += n == 2;
+                halves += n == 3;
+            }
+            if (closes > f.take) f.take = closes;
+            if (closes == 0 && gives == 0) {
+                f.safe++;
+                if (f.mild < 0 || halves < mildest) { f.mild = i; mildest = halves; }
+            } else if (closes == 0 && (f.cost == 0 || gives < f.cost)) f.cost = gives;
+        }
+    }
+    for (int t = 0; t < b->triangles; t++) {
+        if (left[t] != 1) continue;
+        const tg_word *sides = b->triangle_segments + (size_t)t * sw;
+        for (int q = 0; q < sw; q++)
+            if (sides[q] & ~s->covered[q] & reach[q]) { f.gifts++; break; }
+    }
+    return f;
+}
+
+/* evaluation.heuristic: the lead of `seat`, plus for the seat to move (minus for the others)
+ * gifts, take, parity and forced, each times its weight; all reversed in misere. Parity and
+ * forced are those of a quiet position (no band closes a triangle) whose safe bands run out
+ * within TRIGGLE_RUN_LIMIT of them laid one a turn, the mildest first: parity is +1 when the
+ * player to move lays the last (an odd run), -1 when they face none first (an even run), and
+ * forced is parity times the cost of the first band forced on whoever then moves. */
+static double triggle_evaluate(const void *ctx, const void *state, int seat, const double *w) {
+    const triggle_board *b = ctx;
+    const triggle_state *s = state;
+    triggle_look f = triggle_look_at(b, s);
+    int parity = 0, forced = 0;
+    if ((w[2] != 0 || w[3] != 0) && f.take == 0 && f.safe <= 3 * TRIGGLE_RUN_LIMIT) {
+        triggle_state run = *s;
+        triggle_look g = f;
+        for (int laid = 0; laid <= TRIGGLE_RUN_LIMIT; laid++) {
+            if (run.to_move < 0 || g.safe == 0) {
+                parity = laid % 2 ? 1 : -1;
+                forced = run.to_move < 0 ? 0 : parity * g.cost;
+                break;
+            }
+            if (laid == TRIGGLE_RUN_LIMIT) break;
+            triggle_apply(ctx, &run, g.mild);
+            if (run.to_move >= 0) g = triggle_look_at(b, &run);
+        }
+    }
+    double hold = w[0] * f.gifts + w[1] * f.take + w[2] * parity + w[3] * forced;
+    int best_other = 0, any = 0;
+    for (int other = 0; other < b->players; other++) {
+        int score = b->markers - s->markers[other];
+        if (other != seat && (!any || score > best_other)) { best_other = score; any = 1; }
+    }
+    double value = (b->markers - s->markers[seat] - best_other) + (seat == s->to_move ? hold : -hold);
+    return b->misere ? -value : value;
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -154,6 +245,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = b->players;
     g->max_moves = b->bands;
     TG_SET_FUNCTIONS(g, triggle);
+    g->evaluate = triggle_evaluate;
+    g->weight_count = 4;
     return 0;
 }
 
@@ -168,6 +261,7 @@ static void board_free(PyObject *capsule) {
     free(b->overlaps);
     free(b->triangle_at);
     free(b->band_triangles);
+    free(b->band_sides);
     free(b->triangle_segments);
     free(b);
 }
@@ -187,7 +281,7 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     }
     Py_ssize_t bands = PyList_Size(band_segments), count = PyList_Size(triangle_segments);
     if (segments < 1 || segments > 64 * TG_MAX_WORDS || bands < 1 || bands > 64 * TG_MAX_WORDS
-        || players < 2 || players > 4 || markers < 1) {
+        || count < 1 || count > 64 * TG_MAX_WORDS || players < 2 || players > 4 || markers < 1) {
         PyErr_SetString(PyExc_ValueError, "the board is beyond what the kernel holds");
         return NULL;
     }
@@ -211,6 +305,22 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
         Py_DECREF(capsule);
         return NULL;
     }
+    int pairs = b->triangle_at[bands];
+    b->band_sides = malloc(sizeof(int) * (size_t)(pairs ? pairs : 1));
+    if (!b->band_sides) { Py_DECREF(capsule); return PyErr_NoMemory(); }
+    for (int i = 0; i < b->bands; i++)
+        for (int o = b->triangle_at[i]; o < b->triangle_at[i + 1]; o++) {
+            const tg_word *band = b->band_segments + (size_t)i * b->segment_words;
+            const tg_word *sides = b->triangle_segments + (size_t)b->band_triangles[o] * b->segment_words;
+            b->band_sides[o] = -1;
+            for (int q = 0; q < b->segment_words && b->band_sides[o] < 0; q++)
+                if (band[q] & sides[q]) b->band_sides[o] = q * 64 + tg_lowest(band[q] & sides[q]);
+            if (b->band_sides[o] < 0) {
+                Py_DECREF(capsule);
+                PyErr_SetString(PyExc_ValueError, "a band shares no side with its triangle");
+                return NULL;
+            }
+        }
     return capsule;
 }
 

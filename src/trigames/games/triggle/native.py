@@ -21,8 +21,18 @@ if TYPE_CHECKING:
     from trigames.games.triggle.rules import TriggleRules, TriggleState
 
 
+#: The weights of Triggle's evaluation (:mod:`.evaluation`, ``triggle_evaluate`` in the
+#: kernel): gifts, take, parity and forced, in points. Tuned by self-play of the native search
+#: at 20,000 nodes a move (``benchmarks/tune.py``, ``benchmarks/data/tuning/triggle.json``):
+#: from all 0 (the plain score lead), only a quarter point for the best take of the player to
+#: move won (77 of 128 games against all 0 on fresh openings).
+EVALUATION_WEIGHTS: tuple[float, ...] = (0.0, 0.25, 0.0, 0.0)
+
+
 class TriggleKernel(KernelCalls):
     """The compiled kernel of one Triggle spec."""
+
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TriggleRules) -> None:
         self.module = module

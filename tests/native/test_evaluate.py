@@ -1,0 +1,79 @@
+"""The kernels' own evaluations (``evaluate`` in C, which ``strong(eval=game)`` searches with)
+say what the game's Python ``heuristic`` says, on every position of seeded random games.
+
+A game whose kernel has ``evaluation_weights`` states its evaluation twice: ``evaluate`` in its
+``_kernel.c`` and ``heuristic(state, seat, weights=...)`` in its ``evaluation.py``; add its specs
+to :data:`SPECS`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import trigames
+from trigames.ai.players import Budget
+from trigames.ai.strong import StrongPlayer
+from trigames.core.native import KernelCalls, SplitMix64, kernel_of
+
+SPECS = [
+    "triggle",
+    "triggle(touch=false)",
+    "triggle(misere=true)",
+    "triggle(size=3)",
+    "triggle(size=5,players=3,markers=9)",
+    "triggle(players=4,touch=false)",
+    "tricolor",
+    "tricolor(size=2)",
+    "tricolor(size=5,players=3)",
+]
+
+
+def _kernel(spec: str) -> KernelCalls:
+    kernel = kernel_of(trigames.load_game(spec))
+    assert isinstance(kernel, KernelCalls)
+    return kernel
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_kernel_evaluation_is_the_python_heuristic(spec: str) -> None:
+    game = trigames.load_game(spec)
+    kernel = _kernel(spec)
+    weights = kernel.evaluation_weights
+    assert weights is not None
+    heuristic: Any = game.heuristic
+    draw = random.Random(spec)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        rng = SplitMix64(seed)
+        while not state.is_over():
+            seat = draw.randrange(game.num_players)
+            other = tuple(draw.uniform(-2, 2) for _ in weights)
+            assert kernel.evaluate(state, seat) == heuristic(state, seat)
+            assert kernel.evaluate(state, seat, other) == heuristic(state, seat, other)
+            checked += 1
+            state.play(rng.choice(state.legal_moves()))
+    assert checked >= 30
+
+
+def test_evaluate_refuses_wrong_weights() -> None:
+    kernel = _kernel("triggle")
+    state = trigames.load_game("triggle").new_initial_state()
+    assert kernel.evaluation_weights is not None
+    with pytest.raises(ValueError, match="weights"):
+        kernel.evaluate(state, 0, (1.0,) * (len(kernel.evaluation_weights) + 1))
+
+
+@pytest.mark.parametrize("spec", ["triggle", "triggle(touch=false)"])
+def test_strong_searches_natively_with_the_evaluation(spec: str) -> None:
+    state = trigames.load_game(spec).new_initial_state()
+    for move in ["D1-D4", "A1-D1"]:
+        state.play(move)
+    player = StrongPlayer(seed=1, budget=Budget(iterations=5_000), evaluation="game")
+    move = player.choose(state)
+    assert player.last_info["native"]
+    state.play(move)
+    assert state.scores() == (1, 0)  # it closes C1-D1-D2

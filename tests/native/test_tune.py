@@ -1,0 +1,56 @@
+"""``benchmarks/tune.py``: a tiny seeded run plays the same games twice and writes them all."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "tune.py"
+
+
+def _tune() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tune", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_seeded_run_is_repeatable_and_kept(tmp_path: Path) -> None:
+    tune = _tune()
+    runs = []
+    for name in ("a.json", "b.json"):
+        out = tmp_path / name
+        argv = ["triggle", "--spec", "triggle(size=3)", "--nodes", "300", "--games", "4"]
+        argv += ["--start", "0,0,0,0", "--steps", "0.5,0,0,0", "--rounds", "1", "--verify", "2"]
+        argv += ["--out", str(out)]
+        assert tune.main(argv) == 0
+        runs.append(json.loads(out.read_text()))
+    first, second = runs
+    assert first["command"].endswith(f"--out {tmp_path / 'a.json'}")
+    for run in runs:
+        del run["processor_seconds"], run["command"]
+    assert first == second
+    assert [entry["weights"][0] for entry in first["candidates"]] in ([0.5], [0.5, -0.5])
+    assert all(len(entry["points"]) == 4 for entry in first["candidates"])
+    assert first["games_played"] == 4 * len(first["candidates"]) + (2 if "verify" in first else 0)
+
+
+def test_a_fixed_opponent_is_measured_first(tmp_path: Path) -> None:
+    out = tmp_path / "fixed.json"
+    argv = ["triggle", "--spec", "triggle(size=3)", "--opponent", "greedy", "--nodes", "300"]
+    argv += ["--games", "2", "--steps", "0,0.5,0,0", "--rounds", "1", "--verify", "0"]
+    assert _tune().main([*argv, "--out", str(out)]) == 0
+    kinds = [entry["kind"] for entry in json.loads(out.read_text())["candidates"]]
+    assert kinds[0] == "baseline"
+    assert kinds[1:] in (["candidate"], ["candidate", "candidate"])
+
+
+def test_a_game_without_weights_is_refused() -> None:
+    with pytest.raises(SystemExit, match="no native evaluation"):
+        _tune().main(["trig", "--out", "/dev/null"])
