@@ -68,14 +68,14 @@ def round_robin(
     for first, second in itertools.combinations(players, 2):
         started = time.perf_counter()
         fewer = fewer or {}
-        games = min(fewer.get(first, games), fewer.get(second, games), games)
+        count = min(fewer.get(first, games), fewer.get(second, games), games)
         played = [game for game in kept or [] if set(game.players) == {first, second}]
-        if len(played) != games:
-            played = play_match(spec, [first, second], games, seed=pair_seed(seed, first, second))
+        if len(played) != count:
+            played = play_match(spec, [first, second], count, seed=pair_seed(seed, first, second))
         results += played
         scored = sum(points(result, first) for result in played)
         print(
-            f"{first} - {second}: {scored:g} - {games - scored:g} "
+            f"{first} - {second}: {scored:g} - {count - scored:g} "
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
