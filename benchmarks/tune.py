@@ -27,15 +27,24 @@ Everything is seeded (``--seed``): the openings, the players' tie-breaks (game `
 round gives the candidate ``seed + 10_000 * round + k`` and the opponent that plus 500,000),
 and the node budgets make each search repeatable, so the same command plays the same games and
 writes the same weights. The file ``--out`` (default ``benchmarks/data/tuning/<game>.json``)
-holds the command, the settings, every candidate with its games' points and score, whether
-it was taken, the best weights and the verification; it is rewritten after every candidate,
-so a run cut short keeps what it found. Progress goes to standard output.
+holds the command written out in full (the starting weights too, so that it plays the same
+run whatever the kernel's defaults are then), the settings, and every candidate a line: its
+games' points, its score with a standard error (over the pairs' means) and whether it was
+taken; then the best weights and the verification. It is rewritten after every candidate, so
+a run cut short keeps what it found. Progress goes to standard output. With the games in
+pairs the noise is still large (two equal searches score anywhere from 0.4 to 0.6 over 64
+games), so give a candidate 100 games or more when its effect may be small.
 
     nice -n 10 python benchmarks/tune.py triggle --spec triggle --spec 'triggle(touch=false)'
+    python benchmarks/tune.py tricolor --steps 0.1,0.2,0.2,0.2 --games 128
+    python benchmarks/tune.py trugo --opponent 'strong(iterations=20000)' --nodes 20000
     python benchmarks/tune.py triggle --nodes 5000 --games 8 --rounds 1 --out /tmp/t.json
 
 The weights a run finds become the kernel's defaults by hand (``EVALUATION_WEIGHTS`` in the
-game's ``native.py``), once a match at the levels' time budgets (``strength.py``) agrees.
+game's ``native.py``); a level changes to ``eval=game`` only once a match at the levels' time
+budgets (``benchmarks/strength.py --processor-time``) says the evaluated search is stronger
+(an evaluation costs time that a node budget does not count). Triggle's run is in
+``benchmarks/data/tuning/triggle.json`` and the README (How strong the levels are).
 """
 
 from __future__ import annotations
