@@ -14,6 +14,7 @@ from trigames.ai.players import Budget
 from trigames.core import native
 from trigames.core.native import SplitMix64, kernel_of
 from trigames.core.perft import perft
+from trigames.games.trugo import evaluation
 from trigames.games.trugo import native as trugo_native
 from trigames.games.trugo.native import TrugoKernel
 from trigames.games.trugo.rules import TrugoRules, TrugoState
@@ -161,3 +162,31 @@ def test_a_native_player_keeps_its_tree_along_a_game() -> None:
         else:
             state.play(rng.choice(state.legal_moves()))
     assert kept >= 2
+
+
+@pytest.mark.parametrize(("spec", "games"), [("trugo", 3), ("trugo(tiles=12,pieces=6)", 12)])
+def test_the_kernels_evaluation_is_the_heuristic(spec: str, games: int) -> None:
+    """On seeded random games, with the game's weights and with weights drawn at random (so
+    that every term counts differently), for both seats, whoever is to move."""
+    game = trigames.load_game(spec)
+    kernel = kernel_of(game)
+    assert isinstance(kernel, TrugoKernel)
+    assert kernel.evaluation_weights == evaluation.WEIGHTS
+    terms = dict.fromkeys(("atari", "short", "removal", "pinned"), 0)
+    seen = 0
+    for seed in range(games):
+        rng = SplitMix64(seed)
+        weights = tuple(rng.below(2001) / 1000 - 1 for _ in evaluation.WEIGHTS)
+        state = game.new_initial_state()
+        while not state.is_over():
+            for seat in (0, 1):
+                for chosen in (evaluation.WEIGHTS, weights):
+                    expected = evaluation.heuristic(state, seat, chosen)
+                    assert kernel.evaluate(state, seat, chosen) == pytest.approx(expected)
+            for side in evaluation.sides(state):
+                for term in terms:
+                    terms[term] += getattr(side, term) > 0
+            seen += 1
+            state.play(rng.choice(state.legal_moves()))
+    assert seen >= 100
+    assert all(terms.values()), terms  # every term came up, not only the pieces
