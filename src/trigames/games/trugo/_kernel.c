@@ -723,6 +723,16 @@ static void trugo_count_removals(const trugo_board *b, const trugo_state *s, tru
     }
 }
 
+/* What a move gains the mover at once, for the alpha-beta's move ordering and quiescence: the
+ * pieces it captures or removes of the opponent's less its own (placing a piece from the supply
+ * on the board gains nothing). */
+static int trugo_gain(const void *ctx, const void *before, const void *after, int mover) {
+    const trugo_state *a = before, *b = after;
+    int change[2];
+    for (int x = 0; x < 2; x++) change[x] = b->count[x] + b->supply[x] - a->count[x] - a->supply[x];
+    return change[mover] - change[1 - mover];
+}
+
 static double trugo_evaluate(const void *ctx, const void *state, int seat, const double *w) {
     const trugo_board *b = ctx;
     const trugo_state *s = state;
@@ -824,6 +834,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     TG_SET_FUNCTIONS(g, trugo);
     g->evaluate = trugo_evaluate;
     g->weight_count = TRUGO_WEIGHTS;
+    g->gain = trugo_gain;
     return 0;
 }
 
