@@ -639,14 +639,14 @@ static void trugo_rewards(const void *ctx, const void *state, double *out) {
 enum {
     TRUGO_W_PIECES,          /* pieces on the board, pinned ones included */
     TRUGO_W_PINNED,          /* pieces pinned under an opponent's (on top of the above) */
-    TRUGO_W_SUPPLY,          /* pieces in hand, while the pool lasts */
+    TRUGO_W_SUPPLY,          /* pieces in hand the pool can still bring in (below) */
     TRUGO_W_LIBERTY,         /* liberties of the groups */
     TRUGO_W_ATARI_TO_MOVE,   /* pieces in groups with one liberty, for the seat to move */
     TRUGO_W_ATARI_WAITING,   /* the same for the other seat */
     TRUGO_W_SHORT,           /* pieces in groups with two liberties */
     TRUGO_W_REMOVAL_TO_MOVE, /* the best a removal takes (net), for the seat to move */
     TRUGO_W_REMOVAL_WAITING, /* the same for the other seat */
-    TRUGO_W_WANING_PIECES,   /* pieces on the board once the pool is empty (on top of the first) */
+    TRUGO_W_SUPPLY_RATE,     /* pieces of a seat's colour a tile brings in, on average */
     TRUGO_W_TO_MOVE,         /* the move itself */
     TRUGO_WEIGHTS
 };
@@ -749,8 +749,8 @@ static double trugo_evaluate(const void *ctx, const void *state, int seat, const
         int moving = x == s->to_move;
         double v = w[TRUGO_W_PIECES] * s->count[x] + w[TRUGO_W_PINNED] * d->pinned
                    + w[TRUGO_W_LIBERTY] * d->liberties + w[TRUGO_W_SHORT] * d->short_of;
-        if (s->pool > 0) v += w[TRUGO_W_SUPPLY] * s->supply[x];
-        else v += w[TRUGO_W_WANING_PIECES] * s->count[x];
+        double rate = w[TRUGO_W_SUPPLY_RATE] * s->pool;  /* the pieces the pool may bring in */
+        v += w[TRUGO_W_SUPPLY] * (s->supply[x] < rate ? s->supply[x] : rate);
         v += w[moving ? TRUGO_W_ATARI_TO_MOVE : TRUGO_W_ATARI_WAITING] * d->atari;
         v += w[moving ? TRUGO_W_REMOVAL_TO_MOVE : TRUGO_W_REMOVAL_WAITING] * d->removal;
         if (moving) v += w[TRUGO_W_TO_MOVE];

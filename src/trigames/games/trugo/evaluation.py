@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     SHORT,
     REMOVAL_TO_MOVE,
     REMOVAL_WAITING,
-    WANING_PIECES,
+    SUPPLY_RATE,
     TO_MOVE,
 ) = range(11)
 
@@ -54,14 +54,14 @@ if TYPE_CHECKING:
 WEIGHTS: tuple[float, ...] = (
     1.0,  # pieces on the board
     -0.5,  # pinned under an opponent's
-    0.5,  # in hand, while the pool lasts
+    0.5,  # in hand, as many as the pool may still bring in
     0.05,  # a liberty
     -0.25,  # a piece in a group with one liberty, its owner to move
     -0.75,  # the same, the opponent to move
     -0.1,  # a piece in a group with two liberties
     0.5,  # the best removal, the seat to move
     0.25,  # the same, the other seat
-    0.5,  # pieces on the board once the pool is empty (on top of the first)
+    0.5,  # pieces of a seat's colour a tile brings in, on average
     0.0,  # the seat to move
 )
 
@@ -164,10 +164,7 @@ def heuristic(state: TrugoState, seat: int, weights: tuple[float, ...] = WEIGHTS
         moving = x == state.current_player
         v = w[PIECES] * state.count[x] + w[PINNED] * d.pinned
         v += w[LIBERTY] * d.liberties + w[SHORT] * d.short
-        if state.pool > 0:
-            v += w[SUPPLY] * state.supply[x]
-        else:
-            v += w[WANING_PIECES] * state.count[x]
+        v += w[SUPPLY] * min(state.supply[x], w[SUPPLY_RATE] * state.pool)
         v += w[ATARI_TO_MOVE if moving else ATARI_WAITING] * d.atari
         v += w[REMOVAL_TO_MOVE if moving else REMOVAL_WAITING] * d.removal
         if moving:
