@@ -6,9 +6,9 @@ search plays alike with and without it (``tests/native`` checks that they agree)
 Each seat gets the sum below, and a position is worth the seat's sum less the opponent's:
 
 - **pieces**: on the board, pinned ones included; a piece pinned under an opponent's counts
-  less (it cannot move, and is lost if its stack is taken); while the pool lasts, pieces in hand
-  count too, since the tiles laid will give them out; once the pool is empty the pieces on the
-  board count more, since they are what decides the game (the first seat without any loses);
+  less (it cannot move, and goes with its stack); pieces in hand count too, as many as the
+  tiles left in the pool may still bring in (a tile completes about half a junction of each
+  colour; most games end their waxing phase with pieces in hand, which count for nothing);
 - **groups** (junctions whose top pieces are the seat's, joined along tile edges) breathe
   through the empty or partial junctions next to them, their liberties: every liberty counts a
   little, and the pieces of a group with one liberty left are in danger (little when their owner
@@ -18,7 +18,7 @@ Each seat gets the sum below, and a position is worth the seat's sum less the op
 - **removals** (once the pool is empty): the most one removal would gain the seat (the
   opponent's pieces on the tile's corners less its own), much for the seat to move, which can
   play it now, less for the other;
-- **the move**: a small sum for the seat to move.
+- **the move**: a sum for the seat to move (none with the weights chosen).
 
 Wins and losses are judged by the protocol before this is asked.
 
