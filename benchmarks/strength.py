@@ -8,8 +8,9 @@ takes the first seat in every other game. Game ``i`` seeds its players with ``se
 player under test) and ``seed + i + 500_000`` (the opponent), so every game can be played again.
 
 It prints each game (spec, seats, scores, winner), the player's score (a win 1, a draw 1/2),
-the longest move the player took (and the processor time of that move: much less means the
-machine was busy), and the command that reproduces the table:
+the player's score in each seat, the longest move the player took (and the processor time of
+that move: much less means the machine was busy; and the most processor time any of its moves
+took), and the command that reproduces the table:
 
     python benchmarks/strength.py --player medium --opponent 'alphabeta(depth=2,eval=simple)'
     python benchmarks/strength.py --player hard --opponent 'alphabeta(depth=4,eval=simple)'
@@ -35,11 +36,14 @@ OPPONENT_SEED_OFFSET = 500_000
 
 def play(
     player: str, opponent: str, specs: list[str], games: int, seed: int
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float, list[tuple[float, int]]]:
     """Play the match, printing each game; return the player's score, its longest move in
-    seconds and the processor time of that move (less when the machine was busy)."""
+    seconds and the processor time of that move (less when the machine was busy), its longest
+    move in processor time, and its score and games in each seat."""
     score = 0.0
-    longest = longest_cpu = 0.0
+    longest = longest_cpu = most_cpu = 0.0
+    by_seat = [0.0, 0.0]
+    in_seat = [0, 0]
     for i in range(games):
         spec = specs[i % len(specs)]
         first = (i // len(specs)) % 2 == 0  # the player moves first in every other game
@@ -52,20 +56,24 @@ def play(
         while (mover := state.current_player) is not None:
             started, cpu = time.perf_counter(), time.process_time()
             move = seats[mover].choose(state)
-            took = time.perf_counter() - started
-            if mover == my_seat and took > longest:
-                longest, longest_cpu = took, time.process_time() - cpu
+            took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
+            if mover == my_seat:
+                if took > longest:
+                    longest, longest_cpu = took, took_cpu
+                most_cpu = max(most_cpu, took_cpu)
             state.play(move)
         outcome = state.outcome()
         assert outcome is not None
         points = (1.0 if len(outcome.winners) == 1 else 0.5) if my_seat in outcome.winners else 0.0
         score += points
+        by_seat[my_seat] += points
+        in_seat[my_seat] += 1
         print(
             f"game {i:3d} {spec:22s} player seat {my_seat}  scores {outcome.scores}  "
             f"player gets {points:g}",
             flush=True,
         )
-    return score, longest, longest_cpu
+    return score, longest, longest_cpu, most_cpu, list(zip(by_seat, in_seat, strict=True))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be from 1 to 10000")
     specs = args.spec or list(DEFAULT_SPECS)
     started = time.perf_counter()
-    score, longest, longest_cpu = play(args.player, args.opponent, specs, args.games, args.seed)
+    score, longest, longest_cpu, most_cpu, by_seat = play(
+        args.player, args.opponent, specs, args.games, args.seed
+    )
     command = ["python", "benchmarks/strength.py", "--player", args.player]
     command += ["--opponent", args.opponent, "--games", str(args.games), "--seed", str(args.seed)]
     command += ["--processor-time"] if args.processor_time else []
@@ -96,8 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.player} vs {args.opponent}: {score:g}/{args.games} "
         f"({100 * score / args.games:.0f} %), longest move of {args.player} {longest:.2f} s "
-        f"({longest_cpu:.2f} s of processor time), "
-        f"{time.perf_counter() - started:.0f} s in all"
+        f"({longest_cpu:.2f} s of processor time; the most processor time a move took "
+        f"{most_cpu:.2f} s), {time.perf_counter() - started:.0f} s in all"
+    )
+    print(
+        ", ".join(f"player seat {seat}: {points:g}/{n}" for seat, (points, n) in enumerate(by_seat))
     )
     print("reproduce: PYTHONPATH=src " + shlex.join(command))
     return 0

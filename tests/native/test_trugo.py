@@ -11,9 +11,11 @@ import pytest
 import trigames
 from trigames.ai.mcts import MctsPlayer
 from trigames.ai.players import Budget
+from trigames.ai.strong import StrongPlayer
 from trigames.core import native
 from trigames.core.native import SplitMix64, kernel_of
 from trigames.core.perft import perft
+from trigames.games.trugo import evaluation
 from trigames.games.trugo import native as trugo_native
 from trigames.games.trugo.native import TrugoKernel
 from trigames.games.trugo.rules import TrugoRules, TrugoState
@@ -161,3 +163,64 @@ def test_a_native_player_keeps_its_tree_along_a_game() -> None:
         else:
             state.play(rng.choice(state.legal_moves()))
     assert kept >= 2
+
+
+@pytest.mark.parametrize(("spec", "games"), [("trugo", 3), ("trugo(tiles=12,pieces=6)", 12)])
+def test_the_kernels_evaluation_is_the_heuristic(spec: str, games: int) -> None:
+    """On seeded random games, with the game's weights and with weights drawn at random (so
+    that every term counts differently), for both seats, whoever is to move."""
+    game = trigames.load_game(spec)
+    kernel = kernel_of(game)
+    assert isinstance(kernel, TrugoKernel)
+    assert kernel.evaluation_weights == evaluation.WEIGHTS
+    terms = dict.fromkeys(("atari", "short", "removal", "pinned"), 0)
+    seen = 0
+    for seed in range(games):
+        rng = SplitMix64(seed)
+        weights = tuple(rng.below(2001) / 1000 - 1 for _ in evaluation.WEIGHTS)
+        state = game.new_initial_state()
+        while not state.is_over():
+            for seat in (0, 1):
+                for chosen in (evaluation.WEIGHTS, weights):
+                    expected = evaluation.heuristic(state, seat, chosen)
+                    assert kernel.evaluate(state, seat, chosen) == pytest.approx(expected)
+            for side in evaluation.sides(state):
+                for term in terms:
+                    terms[term] += getattr(side, term) > 0
+            seen += 1
+            state.play(rng.choice(state.legal_moves()))
+    assert seen >= 100
+    assert all(terms.values()), terms  # every term came up, not only the pieces
+
+
+def test_native_and_pure_strong_searches_agree_on_the_evaluation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``strong(eval=game)`` at depth 2 (with its quiescence on captures and removals) finds
+    the same move and value with the kernel and on the pure engine: the kernel's evaluation and
+    move gains are the heuristic's and ``trugo_tactics``."""
+    game = trigames.load_game("trugo(tiles=12,pieces=6)")
+    checked = 0
+    for seed in range(12):
+        state = game.new_initial_state()
+        rng = SplitMix64(seed)
+        for _ in range(2 + 3 * seed):
+            if state.is_over():
+                break
+            state.play(rng.choice(state.legal_moves()))
+        if state.is_over():
+            continue
+        found = []
+        for pure in (False, True):
+            with monkeypatch.context() as patch:
+                if pure:
+                    patch.setenv(native.PURE_VARIABLE, "1")
+                player = StrongPlayer(seed=1, budget=Budget(iterations=10**7), max_depth=2,
+                                      evaluation="game")  # fmt: skip
+                move = player.choose(state)
+                assert bool(player.last_info.get("native")) is not pure
+                found.append((move, player.last_info["value"]))
+        assert found[0][0] == found[1][0]
+        assert found[0][1] == pytest.approx(found[1][1], rel=1e-6)
+        checked += 1
+    assert checked >= 6

@@ -89,11 +89,14 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "hard": "mcts(seconds=1.8)",
         "expert": "mcts(seconds=8,workers=2)",
     },
+    # Trugo: the strong search with the game's evaluation (groups in danger, removals), in
+    # the native kernel where it runs; the players it replaced, alphabeta(seconds=0.15) and
+    # alphabeta(seconds=0.3), stay available by those specs.
     "trugo": {
         "easy": "casual",
-        "medium": "alphabeta(seconds=0.15)",
-        "hard": "alphabeta(seconds=0.3)",
-        "expert": "alphabeta(seconds=8)",
+        "medium": "strong(seconds=0.3,eval=game)",
+        "hard": "strong(seconds=1.2,eval=game)",
+        "expert": "strong(seconds=8,workers=2,eval=game)",
     },
     "*": {
         "easy": "casual",

@@ -95,7 +95,20 @@ def generic_tactics(state: AnyState, move: Any) -> tuple[int, int]:
     return max(0, after - before), 0
 
 
-TACTICS: dict[str, Tactics] = {"triggle": triggle_tactics}
+def trugo_tactics(state: Any, move: Any) -> tuple[int, int]:
+    """Trugo: the opponent's pieces the move captures or removes less the mover's own (a piece
+    a tile brings in from the supply gains nothing: it was counted in hand), as the kernel's
+    ``trugo_gain`` counts them: what it comes to if positive, else what it gives away."""
+    seat = state.current_player
+    before = [state.count[x] + state.supply[x] for x in (0, 1)]
+    state.play(move)
+    change = [state.count[x] + state.supply[x] - before[x] for x in (0, 1)]
+    state.undo()
+    net = change[seat] - change[1 - seat]
+    return max(0, net), max(0, -net)
+
+
+TACTICS: dict[str, Tactics] = {"triggle": triggle_tactics, "trugo": trugo_tactics}
 
 
 def value_of(state: AnyState, seat: int, ply: int = 0, *, judged: bool = False) -> float:

@@ -46,6 +46,9 @@ typedef struct tg_game {
      * score lead when it is given weights (`strong(eval=game)`); NULL where a kernel has none. */
     double (*evaluate)(const void *ctx, const void *state, int seat, const double *weights);
     int weight_count;
+    /* Optional: what the move from `before` to `after` gains `mover` at once, for the native
+     * alpha-beta's move ordering and quiescence search; NULL: the mover's score change. */
+    int (*gain)(const void *ctx, const void *before, const void *after, int mover);
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -961,8 +964,12 @@ static int tg_ab_moves(tg_ab *a, const unsigned char *state, int ply, int first)
     for (int i = 0; i < n; i++) {
         memcpy(scratch, state, g->state_size);
         g->apply(g->ctx, scratch, moves[i]);
-        g->scores(g->ctx, scratch, after);
-        gains[i] = a->sign * (after[mover] - before[mover]);
+        if (g->gain) {
+            gains[i] = a->sign * g->gain(g->ctx, state, scratch, mover);
+        } else {
+            g->scores(g->ctx, scratch, after);
+            gains[i] = a->sign * (after[mover] - before[mover]);
+        }
         if (moves[i] == first) gains[i] = 1 << 29;
     }
     tg_sort_by_gain(moves, gains, n);

@@ -633,6 +633,132 @@ static void trugo_rewards(const void *ctx, const void *state, double *out) {
     out[1] = winners & 2 ? share : 0.0;
 }
 
+/* --- the evaluation (evaluation.py's heuristic, term for term) ------------------------------ */
+
+/* The weights' order (TrugoKernel.evaluation_weights, evaluation.WEIGHTS). */
+enum {
+    TRUGO_W_PIECES,          /* pieces on the board, pinned ones included */
+    TRUGO_W_PINNED,          /* pieces pinned under an opponent's (on top of the above) */
+    TRUGO_W_SUPPLY,          /* pieces in hand the pool can still bring in (below) */
+    TRUGO_W_LIBERTY,         /* liberties of the groups */
+    TRUGO_W_ATARI_TO_MOVE,   /* pieces in groups with one liberty, for the seat to move */
+    TRUGO_W_ATARI_WAITING,   /* the same for the other seat */
+    TRUGO_W_SHORT,           /* pieces in groups with two liberties */
+    TRUGO_W_REMOVAL_TO_MOVE, /* the best a removal takes (net), for the seat to move */
+    TRUGO_W_REMOVAL_WAITING, /* the same for the other seat */
+    TRUGO_W_SUPPLY_RATE,     /* pieces of a seat's colour a tile brings in, on average */
+    TRUGO_W_TO_MOVE,         /* the move itself */
+    TRUGO_WEIGHTS
+};
+
+/* What the evaluation counts for one seat. */
+typedef struct {
+    int pinned, liberties, atari, short_of, removal;
+} trugo_side;
+
+static int trugo_unique(int *items, int n) {  /* sorts and counts distinct items */
+    trugo_sort(items, n);
+    int m = 0;
+    for (int i = 0; i < n; i++) m += i == 0 || items[i] != items[i - 1];
+    return m;
+}
+
+/* evaluation.groups: each group of `seat` (junctions whose top pieces are the seat's, joined
+ * along tile edges), its pieces and liberties (empty or partial junctions next to it). A group
+ * touching a partial junction once the pool is empty cannot be surrounded: it is in no danger. */
+static void trugo_count_groups(const trugo_board *b, const trugo_state *s, int seat,
+                               trugo_side *side) {
+    const trugo_junction *at = trugo_junctions(s);
+    unsigned char seen[TRUGO_MAX_JUNCTIONS] = {0};
+    int group[TRUGO_MAX_JUNCTIONS], free[3 * TRUGO_MAX_JUNCTIONS];
+    for (int start = 0; start < s->active; start++) {
+        if (at[start].full != 3 || at[start].top != seat || seen[start]) continue;
+        int n = 0, nf = 0, pieces = 0, safe = 0;
+        seen[start] = 1;
+        group[n++] = start;
+        for (int g = 0; g < n; g++) {
+            const trugo_junction *x = at + group[g];
+            pieces += 1 + (x->bottom == seat);
+            for (int k = 0; k < 3; k++) {
+                int z = b->near[3 * x->j + k];
+                if (z < 0) continue;
+                int y = trugo_junction_index(s, z);
+                if (y < 0 || at[y].full != 3) {
+                    free[nf++] = z;
+                    if (s->pool == 0) safe = 1;
+                } else if (at[y].top < 0) {
+                    free[nf++] = z;
+                } else if (at[y].top == seat && !seen[y]) {
+                    seen[y] = 1;
+                    group[n++] = y;
+                }
+            }
+        }
+        int liberties = trugo_unique(free, nf);
+        side->liberties += liberties;
+        if (safe) continue;
+        if (liberties == 1) side->atari += pieces;
+        else if (liberties == 2) side->short_of += pieces;
+    }
+}
+
+/* evaluation.removals: the most each seat gains by one removal (the opponent's pieces it
+ * takes off the board less its own), 0 when none gains. */
+static void trugo_count_removals(const trugo_board *b, const trugo_state *s, trugo_side *sides) {
+    trugo_tiles near;
+    near.ready = 0;
+    for (int i = 0; i < s->tiles; i++) {
+        if (!trugo_removable(b, s, &near, i)) continue;
+        int taken[2] = {0, 0};
+        for (int c = 0; c < 6; c++) {
+            const trugo_junction *e = trugo_junction_of(s, b->corners[6 * s->tile[i] + c]);
+            if (e->full != 3 || e->top < 0) continue;
+            taken[e->top]++;
+            if (e->bottom >= 0) taken[e->bottom]++;
+        }
+        for (int seat = 0; seat < 2; seat++) {
+            int gain = taken[1 - seat] - taken[seat];
+            if (gain > sides[seat].removal) sides[seat].removal = gain;
+        }
+    }
+}
+
+/* What a move gains the mover at once, for the alpha-beta's move ordering and quiescence: the
+ * pieces it captures or removes of the opponent's less its own (placing a piece from the supply
+ * on the board gains nothing). */
+static int trugo_gain(const void *ctx, const void *before, const void *after, int mover) {
+    const trugo_state *a = before, *b = after;
+    int change[2];
+    for (int x = 0; x < 2; x++) change[x] = b->count[x] + b->supply[x] - a->count[x] - a->supply[x];
+    return change[mover] - change[1 - mover];
+}
+
+static double trugo_evaluate(const void *ctx, const void *state, int seat, const double *w) {
+    const trugo_board *b = ctx;
+    const trugo_state *s = state;
+    trugo_side sides[2];
+    memset(sides, 0, sizeof sides);
+    const trugo_junction *at = trugo_junctions(s);
+    for (int i = 0; i < s->active; i++)
+        if (at[i].bottom >= 0 && at[i].top != at[i].bottom) sides[at[i].bottom].pinned++;
+    for (int x = 0; x < 2; x++) trugo_count_groups(b, s, x, &sides[x]);
+    if (s->pool == 0) trugo_count_removals(b, s, sides);
+    double value[2];
+    for (int x = 0; x < 2; x++) {
+        const trugo_side *d = &sides[x];
+        int moving = x == s->to_move;
+        double v = w[TRUGO_W_PIECES] * s->count[x] + w[TRUGO_W_PINNED] * d->pinned
+                   + w[TRUGO_W_LIBERTY] * d->liberties + w[TRUGO_W_SHORT] * d->short_of;
+        double rate = w[TRUGO_W_SUPPLY_RATE] * s->pool;  /* the pieces the pool may bring in */
+        v += w[TRUGO_W_SUPPLY] * (s->supply[x] < rate ? s->supply[x] : rate);
+        v += w[moving ? TRUGO_W_ATARI_TO_MOVE : TRUGO_W_ATARI_WAITING] * d->atari;
+        v += w[moving ? TRUGO_W_REMOVAL_TO_MOVE : TRUGO_W_REMOVAL_WAITING] * d->removal;
+        if (moving) v += w[TRUGO_W_TO_MOVE];
+        value[x] = v;
+    }
+    return value[seat] - value[1 - seat];
+}
+
 #include "tg_engine.h"
 
 /* --- reading snapshots ---------------------------------------------------------------------- */
@@ -706,6 +832,9 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = 2;
     g->max_moves = b->max_moves;
     TG_SET_FUNCTIONS(g, trugo);
+    g->evaluate = trugo_evaluate;
+    g->weight_count = TRUGO_WEIGHTS;
+    g->gain = trugo_gain;
     return 0;
 }
 

@@ -34,6 +34,7 @@ from trigames.games.trugo.board import (
     TrugoMove,
     parse,
 )
+from trigames.games.trugo.evaluation import WEIGHTS
 from trigames.geometry.honeycomb import ORIENTATIONS, band_corners
 
 if TYPE_CHECKING:
@@ -83,6 +84,9 @@ def window_near(corners: list[tuple[int, ...]], junctions: int) -> list[list[int
 
 class TrugoKernel(KernelCalls):
     """The compiled kernel of one Trugo game (its window and options)."""
+
+    #: The weights of the kernel's evaluation: the same as the Python heuristic's.
+    evaluation_weights = WEIGHTS
 
     def __init__(self, module: ModuleType, game: TrugoRules) -> None:
         self.module = module
