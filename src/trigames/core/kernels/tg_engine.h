@@ -46,6 +46,10 @@ typedef struct tg_game {
      * score lead when it is given weights (`strong(eval=game)`); NULL where a kernel has none. */
     double (*evaluate)(const void *ctx, const void *state, int seat, const double *weights);
     int weight_count;
+    /* Optional: 1 where a move can take points from the other seats (TRANGLAR's take-overs and
+     * traps): the alpha-beta then orders moves by the change in the mover's lead, what the
+     * others lose counting too, instead of by the mover's own score alone. */
+    int lead_gains;
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -963,6 +967,8 @@ static int tg_ab_moves(tg_ab *a, const unsigned char *state, int ply, int first)
         g->apply(g->ctx, scratch, moves[i]);
         g->scores(g->ctx, scratch, after);
         gains[i] = a->sign * (after[mover] - before[mover]);
+        for (int o = 0; g->lead_gains && o < a->players; o++)
+            if (o != mover) gains[i] -= a->sign * (after[o] - before[o]);
         if (moves[i] == first) gains[i] = 1 << 29;
     }
     tg_sort_by_gain(moves, gains, n);

@@ -575,6 +575,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     TG_SET_FUNCTIONS(g, tl);
     g->evaluate = tl_evaluate;
     g->weight_count = TL_WEIGHTS;
+    g->lead_gains = 1;  /* a take-over or a trap takes cells from the opponent */
     return 0;
 }
 
