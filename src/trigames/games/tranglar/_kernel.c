@@ -1,7 +1,8 @@
 /* TRANGLAR's native kernel: the turns of rules.py over the same 64-cell masks, for the hot
- * loops (random playouts, perft, the MCTS player's simulations). rules.py is the reference;
- * every step here mirrors TranglarState (legal_moves, _apply, _resolve, _end_turn, trapped),
- * and tests/native proves them equal.
+ * loops (random playouts, perft, the MCTS player's simulations, the strong player's
+ * alpha-beta). rules.py is the reference; every step here mirrors TranglarState (legal_moves,
+ * _apply, _resolve, _end_turn, trapped), and tests/native proves them equal. The evaluation
+ * the alpha-beta judges positions by (tl_evaluate) mirrors evaluation.py the same way.
  *
  * The board capsule holds tables native.py builds from board.py: every placement of every
  * kind (its cells, the cells along each of its sides and all around it), the ways to cover a
@@ -104,6 +105,13 @@ static int tl_owner(const tl_state *s, int cell) {
     return (int)(s->owned[0] >> cell & 1) ? 0 : (int)(s->owned[1] >> cell & 1) ? 1 : NEUTRAL;
 }
 
+/* Whether `reserve` holds the pieces of tiling t. */
+static int tl_fits(const tl_board *b, int t, const uint8_t *reserve) {
+    for (int i = b->need_at[t]; i < b->need_at[t + 1]; i += 2)
+        if (reserve[b->need[i]] < b->need[i + 1]) return 0;
+    return 1;
+}
+
 /* TranglarState._covers: the pieces anchored in `anchors` covered by two or more from the
  * reserve; which: 0 split, 2 take */
 static int tl_covers(const tl_board *b, const tl_state *s, uint64_t anchors,
@@ -112,12 +120,8 @@ static int tl_covers(const tl_board *b, const tl_state *s, uint64_t anchors,
         int p = s->piece[tg_lowest(anchors)];
         anchors &= anchors - 1;
         /* a small triangle has no tiling */
-        for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++) {
-            int enough = 1;
-            for (int i = b->need_at[t]; i < b->need_at[t + 1]; i += 2)
-                if (reserve[b->need[i]] < b->need[i + 1]) { enough = 0; break; }
-            if (enough) moves[n++] = b->til_id[3 * t + which];
-        }
+        for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++)
+            if (tl_fits(b, t, reserve)) moves[n++] = b->til_id[3 * t + which];
     }
     return n;
 }
@@ -390,16 +394,12 @@ enum {
 
 /* Whether `reserve` holds pieces covering exactly placement p's cells (two or more). */
 static int tl_coverable(const tl_board *b, int p, const uint8_t *reserve) {
-    for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++) {
-        int enough = 1;
-        for (int i = b->need_at[t]; i < b->need_at[t + 1]; i += 2)
-            if (reserve[b->need[i]] < b->need[i + 1]) { enough = 0; break; }
-        if (enough) return 1;
-    }
+    for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++)
+        if (tl_fits(b, t, reserve)) return 1;
     return 0;
 }
 
-/* evaluation.features for one seat: what it has, and what it risks, but the tempo */
+/* evaluation.features: the counts of one seat, in the order of its weights */
 static void tl_side_features(const tl_board *b, const tl_state *s, int seat, double *out) {
     uint64_t own = s->owned[seat], enemy = s->owned[1 - seat], neutral = s->owned[NEUTRAL];
     const uint8_t *mine = s->reserve[seat], *theirs = s->reserve[1 - seat];
