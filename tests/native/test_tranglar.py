@@ -11,8 +11,11 @@ import pytest
 import trigames
 from tests.native.test_kernels import load, pure_random_game
 from tests.native.test_mcts import late_positions, same_proofs
+from trigames.ai.players import Budget
+from trigames.ai.strong import StrongPlayer
 from trigames.cli.main import main
 from trigames.core.native import SplitMix64, kernel_of
+from trigames.games.tranglar.evaluation import FEATURES, WEIGHTS, judge
 from trigames.games.tranglar.native import MOST_QUIET_LIMIT
 
 
@@ -54,3 +57,26 @@ def test_native_and_pure_searches_prove_the_same_results(
     TRANGLAR is slow)."""
     positions = late_positions("tranglar(quiet_limit=4)", 24, 3)
     assert same_proofs(positions, 300, monkeypatch) >= 6
+
+
+def test_the_kernel_evaluates_as_evaluation_py() -> None:
+    """The kernel's evaluation (``tl_evaluate``) is ``evaluation.judge`` with the same weights
+    for both seats, along seeded random games and games of the strong search (positions with
+    take-overs to hand), and feature by feature (each weight alone) every fifth position."""
+    game, kernel = load("tranglar")
+    unit = [tuple(float(i == k) for i in range(len(FEATURES))) for k in range(len(FEATURES))]
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        rng = SplitMix64(seed)
+        strong = StrongPlayer(seed, Budget(iterations=300), evaluation="game")
+        while not state.is_over():
+            for seat in (0, 1):
+                for weights in (WEIGHTS, *unit) if checked % 10 < 2 else (WEIGHTS,):
+                    assert kernel.evaluate(state, seat, weights) == pytest.approx(
+                        judge(state, seat, weights), abs=1e-9
+                    ), (seed, seat, weights)
+                checked += 1
+            move = strong.choose(state) if seed % 2 else rng.choice(state.legal_moves())
+            state.play(move)
+    assert checked > 300

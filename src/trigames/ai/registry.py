@@ -70,6 +70,9 @@ EXPERT = "strong(seconds=8,workers=2)"
 #: yardsticks ``alphabeta(depth=2,eval=simple)`` and ``alphabeta(depth=4,eval=simple)`` with
 #: ``benchmarks/strength.py`` (the players they replaced, ``mcts(seconds=0.25)`` and
 #: ``alphabeta(seconds=0.5)``, stay available by those specs).
+#: TRANGLAR's are the strong search on the game's own evaluation (``eval=game``: cells, pieces
+#: the opponent could take over, trap exposure, reserve; native where the kernel runs), which
+#: beat the levels they replaced (``alphabeta(seconds=0.5)`` was ``hard``).
 LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
         "easy": "casual",
@@ -95,6 +98,12 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
     "trugo": {
         "easy": "casual",
         "medium": "strong(seconds=0.3,eval=game)",
+        "hard": "strong(seconds=1.2,eval=game)",
+        "expert": "strong(seconds=8,workers=2,eval=game)",
+    },
+    "tranglar": {
+        "easy": "casual",
+        "medium": "strong(seconds=0.2,eval=game)",
         "hard": "strong(seconds=1.2,eval=game)",
         "expert": "strong(seconds=8,workers=2,eval=game)",
     },

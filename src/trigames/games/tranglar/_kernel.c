@@ -1,7 +1,8 @@
 /* TRANGLAR's native kernel: the turns of rules.py over the same 64-cell masks, for the hot
- * loops (random playouts, perft, the MCTS player's simulations). rules.py is the reference;
- * every step here mirrors TranglarState (legal_moves, _apply, _resolve, _end_turn, trapped),
- * and tests/native proves them equal.
+ * loops (random playouts, perft, the MCTS player's simulations, the strong player's
+ * alpha-beta). rules.py is the reference; every step here mirrors TranglarState (legal_moves,
+ * _apply, _resolve, _end_turn, trapped), and tests/native proves them equal. The evaluation
+ * the alpha-beta judges positions by (tl_evaluate) mirrors evaluation.py the same way.
  *
  * The board capsule holds tables native.py builds from board.py: every placement of every
  * kind (its cells, the cells along each of its sides and all around it), the ways to cover a
@@ -53,6 +54,8 @@ typedef struct {
     int *act;                                 /* each move's action, placement, tiling */
     int pass_id;
     int quiet_limit, entries;                 /* entries: the positions a state holds */
+    int size[TL_KINDS];                       /* each kind's cells */
+    int small_at[64];                         /* the small triangle's placement on each cell */
 } tl_board;
 
 /* A position as the repetition rule compares it, in a quiet run (the same cells covered, the
@@ -84,18 +87,29 @@ static inline uint64_t tl_occupied(const tl_state *s) {
     return s->owned[0] | s->owned[1] | s->owned[NEUTRAL];
 }
 
-/* trapped(): more than half of the placement's sides touch `enemy`, a side along a neutral
- * cell never counting */
-static int tl_trapped(const tl_board *b, int p, uint64_t enemy, uint64_t neutral) {
-    if (!(b->around[p] & enemy)) return 0;
+/* The sides of placement `p` touching `enemy`, a side along a neutral cell never counting. */
+static int tl_touching(const tl_board *b, int p, uint64_t enemy, uint64_t neutral) {
     const uint64_t *side = b->side + (size_t)p * TL_SIDES;
     int touching = 0;
     for (int i = 0; i < b->sides[p]; i++) touching += (side[i] & enemy) && !(side[i] & neutral);
-    return 2 * touching > b->sides[p];
+    return touching;
+}
+
+/* trapped(): more than half of the placement's sides touch `enemy`, a side along a neutral
+ * cell never counting */
+static int tl_trapped(const tl_board *b, int p, uint64_t enemy, uint64_t neutral) {
+    return (b->around[p] & enemy) && 2 * tl_touching(b, p, enemy, neutral) > b->sides[p];
 }
 
 static int tl_owner(const tl_state *s, int cell) {
     return (int)(s->owned[0] >> cell & 1) ? 0 : (int)(s->owned[1] >> cell & 1) ? 1 : NEUTRAL;
+}
+
+/* Whether `reserve` holds the pieces of tiling t. */
+static int tl_fits(const tl_board *b, int t, const uint8_t *reserve) {
+    for (int i = b->need_at[t]; i < b->need_at[t + 1]; i += 2)
+        if (reserve[b->need[i]] < b->need[i + 1]) return 0;
+    return 1;
 }
 
 /* TranglarState._covers: the pieces anchored in `anchors` covered by two or more from the
@@ -106,12 +120,8 @@ static int tl_covers(const tl_board *b, const tl_state *s, uint64_t anchors,
         int p = s->piece[tg_lowest(anchors)];
         anchors &= anchors - 1;
         /* a small triangle has no tiling */
-        for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++) {
-            int enough = 1;
-            for (int i = b->need_at[t]; i < b->need_at[t + 1]; i += 2)
-                if (reserve[b->need[i]] < b->need[i + 1]) { enough = 0; break; }
-            if (enough) moves[n++] = b->til_id[3 * t + which];
-        }
+        for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++)
+            if (tl_fits(b, t, reserve)) moves[n++] = b->til_id[3 * t + which];
     }
     return n;
 }
@@ -375,6 +385,68 @@ static void tl_scores(const void *ctx, const void *state, int *out) {
     out[1] = tg_popcount(s->owned[1]);
 }
 
+/* --- the evaluation (evaluation.py's features and weights; tests/native prove them equal) -- */
+
+enum {
+    TL_CELLS, TL_TAKEABLE, TL_THREAT, TL_EXPOSED, TL_RESERVE_SMALL, TL_RESERVE_PAIRS,
+    TL_RESERVE_CELLS, TL_SMALL_ON_BOARD, TL_SPOTS, TL_TEMPO, TL_WEIGHTS
+};
+
+/* Whether `reserve` holds pieces covering exactly placement p's cells (two or more). */
+static int tl_coverable(const tl_board *b, int p, const uint8_t *reserve) {
+    for (int t = b->til_at[p]; t < b->til_at[p + 1]; t++)
+        if (tl_fits(b, t, reserve)) return 1;
+    return 0;
+}
+
+/* evaluation.features: the counts of one seat, in the order of its weights */
+static void tl_side_features(const tl_board *b, const tl_state *s, int seat, double *out) {
+    uint64_t own = s->owned[seat], enemy = s->owned[1 - seat], neutral = s->owned[NEUTRAL];
+    const uint8_t *mine = s->reserve[seat], *theirs = s->reserve[1 - seat];
+    int takeable = 0, threat = 0, exposed = 0, small = 0, spots = 0, reserve = 0, pairs = 0;
+    for (uint64_t w = s->anchors & own; w; w &= w - 1) {
+        int p = s->piece[tg_lowest(w)], kind = b->kind[p], size = b->size[kind];
+        if (kind == b->small) small++;
+        else if (tl_coverable(b, p, theirs)) {
+            takeable += size;
+            if (size > threat) threat = size;
+        }
+        if (!(b->flags[kind] & PARALLELOGRAM)
+            && 2 * (tl_touching(b, p, enemy, neutral) + 1) > b->sides[p])
+            exposed += size;
+    }
+    for (uint64_t w = ~tl_occupied(s); w; w &= w - 1) {
+        int p = b->small_at[tg_lowest(w)];
+        spots += !tl_trapped(b, p, enemy, neutral);
+    }
+    for (int k = 0; k < b->kinds; k++)
+        if (b->flags[k] & COLOURED) {
+            reserve += mine[k] * b->size[k];
+            if (b->size[k] == 2) pairs += mine[k];
+        }
+    out[TL_CELLS] = tg_popcount(own);
+    out[TL_TAKEABLE] = takeable;
+    out[TL_THREAT] = s->to_move == 1 - seat ? threat : 0;  /* only the mover takes */
+    out[TL_EXPOSED] = exposed;
+    out[TL_RESERVE_SMALL] = mine[b->small];
+    out[TL_RESERVE_PAIRS] = pairs;
+    out[TL_RESERVE_CELLS] = reserve;
+    out[TL_SMALL_ON_BOARD] = small;
+    out[TL_SPOTS] = spots;
+    out[TL_TEMPO] = s->to_move == seat;
+}
+
+/* evaluation.judge: the weighted sum of `seat`'s features less the opponent's */
+static double tl_evaluate(const void *ctx, const void *state, int seat, const double *weights) {
+    const tl_board *b = ctx;
+    const tl_state *s = state;
+    double mine[TL_WEIGHTS], theirs[TL_WEIGHTS], value = 0;
+    tl_side_features(b, s, seat, mine);
+    tl_side_features(b, s, 1 - seat, theirs);
+    for (int i = 0; i < TL_WEIGHTS; i++) value += weights[i] * (mine[i] - theirs[i]);
+    return value;
+}
+
 #include "tg_engine.h"
 
 /* --- reading tables and snapshots --------------------------------------------------------- */
@@ -501,6 +573,9 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = 2;
     g->max_moves = b->actions;
     TG_SET_FUNCTIONS(g, tl);
+    g->evaluate = tl_evaluate;
+    g->weight_count = TL_WEIGHTS;
+    g->lead_gains = 1;  /* a take-over or a trap takes cells from the opponent */
     return 0;
 }
 
@@ -583,6 +658,12 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
             b->kind_at[k] = p;
         }
         b->pass_id = -1;
+        for (int k = 0; k < b->kinds; k++)
+            b->size[k] = b->kind_at[k] < b->kind_at[k + 1] ? tg_popcount(b->mask[b->kind_at[k]]) : 0;
+        for (int c = 0; c < 64; c++) b->small_at[c] = -1;
+        for (int p = b->kind_at[b->small]; b->small < b->kinds && p < b->kind_at[b->small + 1]; p++)
+            if (tg_popcount(b->mask[p]) == 1) b->small_at[tg_lowest(b->mask[p])] = p;
+        for (int c = 0; c < 64; c++) failed |= b->small_at[c] < 0;  /* one on every cell */
     }
     free(kind_rows);
     free(specials);

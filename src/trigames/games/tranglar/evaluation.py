@@ -1,12 +1,49 @@
-"""A first TRANGLAR heuristic: area, less the pieces one side away from being trapped.
+"""TRANGLAR's evaluation for the computer players: what each side holds and what it risks.
+
+A position is judged by a few counts for each side (:data:`FEATURES`), each weighed
+(:data:`WEIGHTS`), the opponent's counts taken from the seat's; the units are cells of score
+lead. The native kernel (``_kernel.c``, ``tl_evaluate``) computes the same counts with the same
+weights (``tests/native`` proves them equal), and the ``strong`` player searches on it there.
 
 Wins and losses are judged by the protocol before this is asked.
 """
 
 from __future__ import annotations
 
-from trigames.games.tranglar.board import BOARD, PARALLELOGRAMS
-from trigames.games.tranglar.rules import TranglarState
+from typing import TYPE_CHECKING
+
+from trigames.games.tranglar.board import BOARD, COLOURED, KINDS, PARALLELOGRAMS, T, tilings
+
+if TYPE_CHECKING:
+    from trigames.games.tranglar.rules import TranglarState
+
+#: What is counted for a side, in the order of the weights:
+#: ``cells`` under its pieces; ``takeable``, the cells of its pieces the opponent's reserve
+#: could take over now; ``threat``, the largest of them, counted only when the opponent is to
+#: move (it is then about to go); ``exposed``, the cells of its pieces one touching side from
+#: being trapped (parallelograms, which never turn, left out); in its reserve, the
+#: ``reserve_small`` triangles (which can take over any piece of two cells, and can never be
+#: taken over themselves), the ``reserve_pairs`` (pieces of two cells) and the
+#: ``reserve_cells`` of its coloured pieces; its ``small_on_board`` triangles; ``spots``, the
+#: empty cells where a small triangle of its own would not be trapped; ``tempo``, 1 when it is
+#: to move.
+FEATURES = (
+    "cells",
+    "takeable",
+    "threat",
+    "exposed",
+    "reserve_small",
+    "reserve_pairs",
+    "reserve_cells",
+    "small_on_board",
+    "spots",
+    "tempo",
+)
+#: The weights of :data:`FEATURES`, fitted to self-play (see the README's TRANGLAR strength
+#: section): a small triangle, in reserve or on the board, is worth three to four cells.
+WEIGHTS: tuple[float, ...] = (0.63, -0.1, -0.46, -0.14, 3.54, 1.33, 0.25, 3.38, -0.59, -0.36)
+
+_SIZES = tuple(kind.size for kind in KINDS)
 
 
 def exposed_pieces(state: TranglarState, seat: int) -> list[int]:
@@ -29,8 +66,61 @@ def exposed(state: TranglarState, seat: int) -> int:
     return sum(mask.bit_count() for mask in exposed_pieces(state, seat))
 
 
+def coverable(mask: int, reserve: list[int]) -> bool:
+    """Whether ``reserve`` holds two or more pieces covering exactly the cells of ``mask``."""
+    return any(all(reserve[kind] >= count for kind, count in need) for _, need in tilings(mask))
+
+
+def features(state: TranglarState, seat: int) -> list[float]:
+    """The counts of :data:`FEATURES` for ``seat``."""
+    enemy, neutral = state.owned[1 - seat], state.owned[2]
+    theirs = state.reserve[1 - seat]
+    takeable = threat = small = 0
+    for kind, owner, mask in state.pieces.values():
+        if owner != seat:
+            continue
+        if kind == T:
+            small += 1
+        elif coverable(mask, theirs):
+            takeable += _SIZES[kind]
+            threat = max(threat, _SIZES[kind])
+    empty = BOARD.all_cells & ~state.occupied
+    spots = sum(
+        1
+        for cell in range(len(BOARD.cells))
+        if empty >> cell & 1 and not _trapped_small(1 << cell, enemy, neutral)
+    )
+    mine = state.reserve[seat]
+    return [
+        state.owned[seat].bit_count(),
+        takeable,
+        threat if state.to_move == 1 - seat else 0,
+        exposed(state, seat),
+        mine[T],
+        sum(mine[kind] for kind in COLOURED if _SIZES[kind] == 2),
+        sum(mine[kind] * _SIZES[kind] for kind in COLOURED),
+        small,
+        spots,
+        1 if state.to_move == seat else 0,
+    ]
+
+
+def _trapped_small(mask: int, enemy: int, neutral: int) -> bool:
+    placement = BOARD.placement(mask)
+    touching = sum(1 for side in placement.sides if side & enemy and not side & neutral)
+    return 2 * touching > len(placement.sides)
+
+
+def judge(state: TranglarState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """``seat``'s features less the opponent's, weighed: the kernel's ``evaluate``."""
+    mine, theirs = features(state, seat), features(state, 1 - seat)
+    value = 0.0
+    for weight, a, b in zip(weights, mine, theirs, strict=True):
+        value += weight * (a - b)
+    return value
+
+
 def heuristic(state: TranglarState, seat: int) -> float:
-    """``seat``'s cells minus the opponent's, and half the cells each side has exposed."""
-    s0, s1 = state.scores()
-    lead = (s0 - s1) if seat == 0 else (s1 - s0)
-    return lead - (exposed(state, seat) - exposed(state, 1 - seat)) / 2
+    """The game's heuristic: :func:`judge` with the kernel's weights, so that the computer
+    players judge a position the same on the Python engine as in the kernel."""
+    return judge(state, seat)

@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from trigames.core.native import KernelCalls
+from trigames.games.tranglar import evaluation
 from trigames.games.tranglar.board import (
     BIG_NEUTRAL,
     BOARD,
@@ -152,6 +153,8 @@ def _links(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...], mask: int
 
 class TranglarKernel(KernelCalls):
     """The compiled kernel of TRANGLAR with one quiet limit."""
+
+    evaluation_weights = evaluation.WEIGHTS
 
     def __init__(self, module: ModuleType, game: TranglarRules) -> None:
         assert 0 < game.quiet_limit <= MOST_QUIET_LIMIT
