@@ -40,6 +40,8 @@ def check(state: TrugoState) -> None:
     assert set(model.stacks) <= full, "pieces sit only on full junctions"
     assert all(len(stack) <= 2 for stack in model.stacks.values())
     assert connected(set(model.tiles)), "the layout stays connected"
+    assert state.fulls == {j for j, tiles in enumerate(state.full) if tiles == 3}
+    assert len(state.fulls) <= 2 * game.tiles, "the bound the action ids are sized by"
     for seat in (0, 1):
         assert model.count(seat) == state.scores()[seat]
         assert model.count(seat) + obj["supply"][seat] <= game.pieces
@@ -67,6 +69,7 @@ def test_random_games_keep_the_invariants_and_undo_retraces_them(spec: str, seed
         state.undo()
     assert state.hash == start_hash
     assert state.to_json() == game.new_initial_state().to_json()
+    assert state.fulls == set()
 
 
 @settings(max_examples=30, deadline=None)
@@ -96,4 +99,5 @@ def test_every_move_notation_reads_back_and_names_spots_on_the_drawing(
             cell = text.lstrip("-").rstrip("nsew")
             assert board.where(cell) == labels[cell]
     again = game.state_from_json(state.to_json())
+    assert again.fulls == state.fulls
     assert [str(m) for m in again.legal_moves()] == [str(m) for m in state.legal_moves()]

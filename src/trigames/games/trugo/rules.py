@@ -143,6 +143,7 @@ class TrugoState(State[TrugoMove]):
         self.around = [0] * tiles  # placed neighbours of each cell
         self.frontier: set[int] = {w.origin}  # empty cells where a tile may go (waxing)
         self.full = [0] * junctions  # placed tiles around each junction (3: a full junction)
+        self.fulls: set[int] = set()  # the full junctions
         self.links: dict[int, tuple[int, ...]] = {}  # band links of junctions on placed tiles
         self.top = [-1] * junctions
         self.bottom = [-1] * junctions
@@ -456,8 +457,11 @@ class TrugoState(State[TrugoMove]):
                 if self.orient[n] < 0:
                     self.frontier.add(n)
         ring = w.tile_corners[t]
+        full = self.full
         for j in ring:
-            self.full[j] += 1
+            full[j] += 1
+            if full[j] == 3:
+                self.fulls.add(j)
         links = self.links
         for a, b in band_corners(o):
             ja, jb = ring[a], ring[b]
@@ -482,8 +486,11 @@ class TrugoState(State[TrugoMove]):
         if not self.present:
             self.frontier = {w.origin}
         ring = w.tile_corners[t]
+        full = self.full
         for j in ring:
-            self.full[j] -= 1
+            if full[j] == 3:
+                self.fulls.discard(j)
+            full[j] -= 1
         links = self.links
         for a, b in band_corners(o):
             ja, jb = ring[a], ring[b]
@@ -930,10 +937,9 @@ def _read_pieces(state: TrugoState, pieces: object) -> None:
 
 def _full_junctions(state: TrugoState) -> tuple[int, int]:
     """How many full junctions are light (White's) and dark (Blue's)."""
-    corners, light = state.window.tile_corners, state.window.light
-    full = {j for t in state.present for j in corners[t] if state.full[j] == 3}
-    lights = sum(light[j] for j in full)
-    return lights, len(full) - lights
+    light = state.window.light
+    lights = sum(light[j] for j in state.fulls)
+    return lights, len(state.fulls) - lights
 
 
 def _read_supply(state: TrugoState, supply: object, full: tuple[int, int], removed: int) -> None:
