@@ -17,7 +17,7 @@ Three steps, each seeded, so that the same commands play the same games:
   games in pairs from the same random opening of ``--opening`` plies, the seats swapped within
   a pair. Prints each game and the first weights' score, per seat.
 
-The README's TRANGLAR strength section lists the runs that made :data:`WEIGHTS`:
+The README's TRANGLAR section tells how :data:`WEIGHTS` were made with these steps, run as:
 
     python benchmarks/tranglar_weights.py play --games 80 --seed 4000 --out a.jsonl --weights W
     python benchmarks/tranglar_weights.py fit a.jsonl b.jsonl
