@@ -202,7 +202,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             observation["action_mask"] = np.frombuffer(bytearray(digits), np.int8)
         else:
             mask = np.zeros(self.num_actions, np.int8)
-            mask[game.legal_actions(state)] = 1
+            mask.put(game.legal_actions(state), 1)
             observation["action_mask"] = mask
         return observation
 

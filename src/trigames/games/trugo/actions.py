@@ -92,14 +92,14 @@ def _ids(state: TrugoState, codes: Iterable[Code]) -> list[int]:
     most = most_full_junctions(state.game)
     base = removal + len(state.window.tiles)
     _, ranks, starts = _layout(state)
-    place, remove, move, last = PLACE, REMOVE, MOVE, base + most * most
+    place, move, remove, last = PLACE, MOVE, REMOVE, base + most * most
     return [
         ORIENTATIONS * a + b
         if kind == place
-        else removal + a
-        if kind == remove
         else starts[a] + ranks[b]
         if kind == move
+        else removal + a
+        if kind == remove
         else last
         for kind, a, b in codes
     ]
