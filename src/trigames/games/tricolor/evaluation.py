@@ -11,11 +11,12 @@ due) do at once:
 - **cost**: the fewest empty triangles one of them leaves (a point lost each): when every
   lozenge due leaves one, the player to move must lose a point.
 
-Each counts, times its weight (:data:`~trigames.games.tricolor.native.EVALUATION_WEIGHTS`:
-0.3 for the turn and 0.6 a ready lozenge, as before the kernel had an evaluation; the others
-start at 0 for ``benchmarks/tune.py`` to tune), for the seat to move and against every other
-seat. The native kernel's ``tricolor_evaluate`` states the same evaluation (``strong(eval=game)``
-searches with it natively), and ``tests/native`` proves the two equal.
+Each counts, times its weight (:data:`~trigames.games.tricolor.native.EVALUATION_WEIGHTS`,
+tuned by self-play with ``benchmarks/tune.py`` from the hand-set 0.3 for the turn and 0.6 a
+ready lozenge: now 0.3 for the turn, a ready lozenge and an extra move, 0 for the cost), for
+the seat to move and against every other seat. The native kernel's ``tricolor_evaluate``
+states the same evaluation (``strong(eval=game)`` searches with it natively), and
+``tests/native`` proves the two equal.
 
 >>> import trigames
 >>> state = trigames.load_game("tricolor").new_initial_state()
