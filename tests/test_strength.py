@@ -8,7 +8,7 @@ import trigames
 from trigames.ai import make_player
 from trigames.ai.players import Budget
 from trigames.ai.registry import LEVEL_NAMES
-from trigames.ai.strong import StrongPlayer, triggle_tactics
+from trigames.ai.strong import StrongPlayer
 from trigames.ai.yardstick import WIN, SimpleAlphaBetaPlayer, simple_value
 from trigames.core.errors import PlayerSpecError
 from trigames.core.protocol import AnyState
@@ -52,7 +52,7 @@ def test_yardstick_at_depth_two_gives_nothing_away() -> None:
     state = _triggle("D1-D4")
     for seed in range(5):
         move = SimpleAlphaBetaPlayer(seed=seed, depth=2).choose(state)
-        assert triggle_tactics(state, move) == (0, 0)
+        assert state.game.tactics(state, move) == (0, 0)
 
 
 def test_yardstick_is_reproducible_from_its_seed() -> None:
@@ -73,21 +73,21 @@ def test_simple_value_counts_the_lead_and_a_large_term_for_the_end() -> None:
     assert simple_value(state, 1) == -WIN - 1
 
 
-def test_triggle_tactics_counts_claims_and_gifts() -> None:
+def test_triggle_tactics_count_claims_and_gifts() -> None:
     state = _triggle("D1-D4", "A1-D1")
-    assert triggle_tactics(state, state.parse_move("C1-F2"))[0] == 1
+    assert state.game.tactics(state, state.parse_move("C1-F2"))[0] == 1
     state = _triggle("D1-D4")
-    assert triggle_tactics(state, state.parse_move("A1-D1"))[1] >= 1
+    assert state.game.tactics(state, state.parse_move("A1-D1"))[1] >= 1
 
 
 def test_strong_player_takes_a_free_triangle_and_avoids_gifts() -> None:
     state = _triggle("D1-D4", "A1-D1")
     player = StrongPlayer(seed=1, budget=Budget(iterations=3000))
     move = player.choose(state)
-    assert triggle_tactics(state, move)[0] == 1
+    assert state.game.tactics(state, move)[0] == 1
     state = _triggle("D1-D4")
     move = player.choose(state)
-    assert triggle_tactics(state, move) == (0, 0)
+    assert state.game.tactics(state, move) == (0, 0)
 
 
 def test_strong_player_plays_legal_moves_in_other_games() -> None:

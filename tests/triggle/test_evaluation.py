@@ -8,8 +8,8 @@ import random
 import pytest
 
 import trigames
-from trigames.ai.strong import triggle_tactics
 from trigames.games.triggle.evaluation import features, heuristic
+from trigames.games.triggle.evaluation import tactics as triggle_tactics
 from trigames.games.triggle.rules import TriggleState
 
 

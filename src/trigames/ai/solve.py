@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from trigames.ai.strong import TACTICS, Tactics, generic_tactics
+from trigames.ai.strong import Tactics, no_tactics
 from trigames.core.errors import TrigamesError
 from trigames.core.native import NativeSolver, kernel_of
 from trigames.core.protocol import AnyState, score_lead
@@ -153,14 +153,14 @@ class PythonSearcher:
         #: position key -> (lower bound, upper bound, best move)
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.history: dict[Any, int] = {}
-        self.gains: Tactics = generic_tactics
+        self.gains: Tactics = no_tactics
         self.misere = False
 
     def stored(self) -> int:
         return len(self.table)
 
     def test(self, state: AnyState, beta: int) -> int:
-        self.gains = TACTICS.get(state.game.name, generic_tactics)
+        self.gains = state.game.tactics
         self.misere = _misere(state)
         return self._search(state, beta - 1, beta, 0)
 

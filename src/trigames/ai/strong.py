@@ -53,7 +53,8 @@ _CHECK_EVERY = 16
 MAX_QUIESCENCE = 6
 QUIESCENCE_WIDTH = 3
 
-#: ``tactics(state, move)`` -> (points the move scores at once, points it gives away).
+#: ``tactics(state, move)`` -> (points the move scores at once, points it gives away): the
+#: game's ``Game.tactics``.
 Tactics = Callable[[AnyState, Any], tuple[int, int]]
 
 
@@ -61,54 +62,9 @@ class _OutOfBudgetError(Exception):
     """Raised inside the search when the budget is spent."""
 
 
-def triggle_tactics(state: Any, move: Any) -> tuple[int, int]:
-    """Triggle: triangles the band closes (claims), and triangles it leaves with one side open
-    (the opponent can close them next)."""
-    board = state.board
-    i = board.band_index[move]
-    covered = state.covered
-    after = covered | board.band_segments[i]
-    owner = state.owner
-    sides_of = board.triangle_segments
-    claims = gives = 0
-    for t in board.band_triangles[i]:
-        if owner[t] >= 0:
-            continue
-        sides = sides_of[t]
-        left = (sides & ~after).bit_count()
-        if left == 0:
-            if covered & sides != sides:
-                claims += 1
-        elif left == 1 and (sides & ~covered).bit_count() == 2:
-            gives += 1
-    return claims, gives
-
-
-def generic_tactics(state: AnyState, move: Any) -> tuple[int, int]:
-    """Any game with scores: the mover's score change (nothing known about what it gives)."""
-    seat = state.current_player
-    assert seat is not None
-    before = state.scores()[seat]
-    state.play(move)
-    after = state.scores()[seat]
-    state.undo()
-    return max(0, after - before), 0
-
-
-def trugo_tactics(state: Any, move: Any) -> tuple[int, int]:
-    """Trugo: the opponent's pieces the move captures or removes less the mover's own (a piece
-    a tile brings in from the supply gains nothing: it was counted in hand), as the kernel's
-    ``trugo_gain`` counts them: what it comes to if positive, else what it gives away."""
-    seat = state.current_player
-    before = [state.count[x] + state.supply[x] for x in (0, 1)]
-    state.play(move)
-    change = [state.count[x] + state.supply[x] - before[x] for x in (0, 1)]
-    state.undo()
-    net = change[seat] - change[1 - seat]
-    return max(0, net), max(0, -net)
-
-
-TACTICS: dict[str, Tactics] = {"triggle": triggle_tactics, "trugo": trugo_tactics}
+def no_tactics(state: AnyState, move: Any) -> tuple[int, int]:
+    """What a searcher's tactics are before it is asked for a move: nothing known."""
+    return 0, 0
 
 
 def value_of(state: AnyState, seat: int, ply: int = 0, *, judged: bool = False) -> float:
@@ -163,14 +119,14 @@ class StrongPlayer:
         self._nodes = 0
         self._clock: Clock | None = None
         self._may_stop = False
-        self._tactics: Tactics = generic_tactics
+        self._tactics: Tactics = no_tactics
         self._misere = False
 
     def choose(self, state: AnyState) -> Any:
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
-        self._tactics = TACTICS.get(state.game.name, generic_tactics)
+        self._tactics = state.game.tactics
         self._misere = getattr(state.game, "misere", False) is True
         moves = state.legal_moves()
         self.rng.shuffle(moves)

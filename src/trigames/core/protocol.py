@@ -556,6 +556,25 @@ class Game(ABC, Generic[MoveT, StateT]):
         """Value of an unfinished position for ``seat``: by default its lead in score."""
         return score_lead(state, seat)
 
+    def tactics(self, state: StateT, move: MoveT) -> tuple[int, int]:
+        """What ``move`` does at once for the player to move, for a search to order moves and
+        extend its quiescence: (points it scores, points it gives away). By default the
+        change of the mover's score, with nothing known about what it gives away.
+
+        >>> import trigames
+        >>> game = trigames.load_game("tricolor")
+        >>> state = game.new_initial_state()
+        >>> game.tactics(state, state.legal_moves()[0])
+        (0, 0)
+        """
+        seat = state.current_player
+        assert seat is not None
+        before = state.scores()[seat]
+        state.play(move)
+        after = state.scores()[seat]
+        state.undo()
+        return max(0, after - before), 0
+
     def result_places(self, state: StateT) -> list[str]:
         """The places (``data-name`` on the picture) that made the result of a finished game,
         for a page to highlight: a winning chain, say. By default none."""

@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 from trigames.core.bits import bits
 from trigames.core.protocol import score_lead
+from trigames.games.triggle.board import Band
 from trigames.games.triggle.native import EVALUATION_WEIGHTS
 from trigames.games.triggle.rules import TriggleState
 
@@ -141,3 +142,32 @@ def heuristic(
     )
     value = score_lead(state, seat) + (hold if state.current_player == seat else -hold)
     return -value if state.game.misere else value
+
+
+def tactics(state: TriggleState, move: Band) -> tuple[int, int]:
+    """What the band does at once: the triangles it closes (claims), and the triangles it
+    leaves with one side open, which the opponent can close next (gives).
+
+    >>> import trigames
+    >>> state = trigames.load_game("triggle").new_initial_state()
+    >>> tactics(state, state.parse_move("A1-D1"))
+    (0, 0)
+    """
+    board = state.board
+    i = board.band_index[move]
+    covered = state.covered
+    after = covered | board.band_segments[i]
+    owner = state.owner
+    sides_of = board.triangle_segments
+    claims = gives = 0
+    for t in board.band_triangles[i]:
+        if owner[t] >= 0:
+            continue
+        sides = sides_of[t]
+        left = (sides & ~after).bit_count()
+        if left == 0:
+            if covered & sides != sides:
+                claims += 1
+        elif left == 1 and (sides & ~covered).bit_count() == 2:
+            gives += 1
+    return claims, gives

@@ -27,5 +27,6 @@ class Triggle(TriggleRules):
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
+    tactics = staticmethod(evaluation.tactics)
     heuristic_scale: ClassVar[float] = 2.0
     seat_colours = tuple(SEAT_COLOURS[name.lower()] for name in TriggleRules.seat_names)

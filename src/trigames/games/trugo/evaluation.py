@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from trigames.games.trugo.board import TrugoMove
     from trigames.games.trugo.rules import TrugoState
 
 # The weights' places in WEIGHTS (the kernel's TRUGO_W_* in the same order).
@@ -171,3 +172,23 @@ def heuristic(state: TrugoState, seat: int, weights: tuple[float, ...] = WEIGHTS
             v += w[TO_MOVE]
         value[x] = v
     return value[seat] - value[1 - seat]
+
+
+def tactics(state: TrugoState, move: TrugoMove) -> tuple[int, int]:
+    """The opponent's pieces the move captures or removes less the mover's own (a piece a
+    tile brings in from the supply gains nothing: it was counted in hand), as the kernel's
+    ``trugo_gain`` counts them: (what it comes to if positive, what it gives away if not).
+
+    >>> import trigames
+    >>> state = trigames.load_game("trugo").new_initial_state()
+    >>> tactics(state, state.legal_moves()[0])
+    (0, 0)
+    """
+    seat = state.to_move
+    assert seat is not None
+    before = [state.count[x] + state.supply[x] for x in (0, 1)]
+    state.play(move)
+    change = [state.count[x] + state.supply[x] - before[x] for x in (0, 1)]
+    state.undo()
+    net = change[seat] - change[1 - seat]
+    return max(0, net), max(0, -net)

@@ -28,6 +28,7 @@ class Trugo(TrugoRules):
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)
+    tactics = staticmethod(evaluation.tactics)
     heuristic_scale: ClassVar[float] = 3.0
     convert_v1_moves = legacy.convert_v1_moves
     seat_colours = (SEAT_COLOURS["white"], SEAT_COLOURS["blue"])
