@@ -49,10 +49,6 @@ typedef struct tg_game {
     /* Optional: what the move from `before` to `after` gains `mover` at once, for the native
      * alpha-beta's move ordering and quiescence search; NULL: the mover's score change. */
     int (*gain)(const void *ctx, const void *before, const void *after, int mover);
-    /* Optional: 1 where a move can take points from the other seats (TRANGLAR's take-overs and
-     * traps): the alpha-beta then orders moves by the change in the mover's lead, what the
-     * others lose counting too, instead of by the mover's own score alone (where `gain` is NULL). */
-    int lead_gains;
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -973,8 +969,6 @@ static int tg_ab_moves(tg_ab *a, const unsigned char *state, int ply, int first)
         } else {
             g->scores(g->ctx, scratch, after);
             gains[i] = a->sign * (after[mover] - before[mover]);
-            for (int o = 0; g->lead_gains && o < a->players; o++)
-                if (o != mover) gains[i] -= a->sign * (after[o] - before[o]);
         }
         if (moves[i] == first) gains[i] = 1 << 29;
     }

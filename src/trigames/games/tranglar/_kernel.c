@@ -385,6 +385,15 @@ static void tl_scores(const void *ctx, const void *state, int *out) {
     out[1] = tg_popcount(s->owned[1]);
 }
 
+/* What a move gains the mover at once, for the alpha-beta's move ordering and quiescence: the
+ * change in its lead, since a take-over or a trap takes cells from the opponent. */
+static int tl_gain(const void *ctx, const void *before, const void *after, int mover) {
+    int was[2], now[2];
+    tl_scores(ctx, before, was);
+    tl_scores(ctx, after, now);
+    return (now[mover] - was[mover]) - (now[1 - mover] - was[1 - mover]);
+}
+
 /* --- the evaluation (evaluation.py's features and weights; tests/native prove them equal) -- */
 
 enum {
@@ -575,7 +584,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     TG_SET_FUNCTIONS(g, tl);
     g->evaluate = tl_evaluate;
     g->weight_count = TL_WEIGHTS;
-    g->lead_gains = 1;  /* a take-over or a trap takes cells from the opponent */
+    g->gain = tl_gain;
     return 0;
 }
 
