@@ -220,3 +220,13 @@ def test_a_hint_and_its_reason_fit_on_a_phone(pages: Pages, phone: BrowserContex
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / "hint-phone.png")
+
+
+@pytest.mark.parametrize("name", ["triggle", "trig", "tricolor", "trugo", "tranglar"])
+def test_the_rules_pages_never_scroll_sideways_on_a_phone(phone: BrowserContext, name: str) -> None:
+    """Wide tables (the ladder, board sizes) and long code scroll inside the page."""
+    page = phone.new_page()
+    page.goto(f"/rules/{name}")
+    page.locator("table").last.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+    page.screenshot(path=SCREENSHOTS / f"rules-{name}-phone.png")
