@@ -29,6 +29,10 @@ def check_position(state: trigames.State[Any], rng: random.Random) -> None:
     game = state.game
     reference = Game.legal_actions(game, state)
     assert game.legal_actions(state) == reference
+    mask = game.legal_action_mask(state)
+    assert len(mask) == game.num_actions()
+    assert [i for i, on in enumerate(mask) if on] == reference
+    assert set(mask) <= {0, 1}
     by_id = {game._action_id(state, move): move for move in state.legal_moves()}
     checked = ids_to_check(game, reference, rng)
     for action in checked:

@@ -15,6 +15,7 @@ import trigames
 from tests.trugo import naive
 from tests.trugo.drawings import TextBoard
 from trigames.games.trugo import Trugo, TrugoState
+from trigames.games.trugo.rules import most_full_junctions
 
 SPECS = ["trugo", "trugo(tiles=12,pieces=8)", "trugo(tiles=9,pieces=5,stacking=false)"]
 
@@ -41,7 +42,10 @@ def check(state: TrugoState) -> None:
     assert all(len(stack) <= 2 for stack in model.stacks.values())
     assert connected(set(model.tiles)), "the layout stays connected"
     assert state.fulls == {j for j, tiles in enumerate(state.full) if tiles == 3}
-    assert len(state.fulls) <= 2 * game.tiles, "the bound the action ids are sized by"
+    # the bounds the action ids are sized by (``games/trugo/actions.py``)
+    assert len(state.fulls) <= most_full_junctions(game.tiles)
+    if state.pool:
+        assert len(state.frontier) <= 2 * (game.tiles - state.pool) + 4 <= 2 * game.tiles + 2
     for seat in (0, 1):
         assert model.count(seat) == state.scores()[seat]
         assert model.count(seat) + obj["supply"][seat] <= game.pieces

@@ -43,6 +43,8 @@ from trigames.core.spec import GameSpec, Option
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 StateT = TypeVar("StateT", bound="State[Any]")
+#: Binary digits ``0`` and ``1`` to bytes 0 and 1 (:meth:`Game.legal_action_mask`).
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 @dataclass(frozen=True)
@@ -658,6 +660,28 @@ class Game(ABC, Generic[MoveT, StateT]):
         True
         """
         return None
+
+    def legal_action_mask(self, state: StateT) -> bytearray:
+        """A byte for each action id, 1 where the id is legal on ``state`` and 0 elsewhere: a
+        new buffer each call (an environment's action mask, made without listing the ids where
+        the game keeps its legal bits, or knows its mask by other means).
+
+        >>> import trigames
+        >>> game = trigames.load_game("trig")
+        >>> state = game.new_initial_state()
+        >>> mask = game.legal_action_mask(state)
+        >>> len(mask) == game.num_actions(), [i for i, on in enumerate(mask) if on] == (
+        ...     game.legal_actions(state))
+        (True, True)
+        """
+        count = self.num_actions()
+        bits = self.legal_action_bits(state)
+        if bits is not None:  # binary digits, lowest last, reversed into bytes 0 and 1
+            return bytearray(format(bits, f"0{count}b")[::-1].encode().translate(_DIGITS))
+        mask = bytearray(count)
+        for action in self.legal_actions(state):
+            mask[action] = 1
+        return mask
 
     def move_of_action(self, state: StateT, action: int) -> MoveT:
         """The legal move whose action id is ``action`` (raises ``IllegalActionError`` if

@@ -32,8 +32,6 @@ Array = np.ndarray[Any, Any]
 _PENDING: Array = np.empty(0, np.float32)
 #: What ``last()`` returns: observation, cumulative reward, termination, truncation, info.
 Last = tuple["Observation | None", float, bool, bool, dict[str, Any]]
-#: Binary digits ``0`` and ``1`` to bytes 0 and 1.
-_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Observation(dict[str, Array]):
@@ -144,8 +142,6 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.game.observation_planes(self.game.new_initial_state(), 0).size
         self.num_actions = count = self.game.num_actions()
-        #: The legal bits as binary digits, lowest last (then reversed into the mask).
-        self._bit_format = f"0{count}b"
         #: Each observation starts as a copy of this: the planes pending, the mask unset.
         self._blank: dict[str, Array] = {"observation": _PENDING, "action_mask": _PENDING}
         self.observation_spaces = {
@@ -195,15 +191,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if state.to_move != seat:
             observation["action_mask"] = np.zeros(self.num_actions, np.int8)
             return observation
-        game = self.game
-        legal = game.legal_action_bits(state)
-        if legal is not None:  # the bits straight into the mask, no ids listed
-            digits = format(legal, self._bit_format)[::-1].encode().translate(_DIGITS)
-            observation["action_mask"] = np.frombuffer(bytearray(digits), np.int8)
-        else:
-            mask = np.zeros(self.num_actions, np.int8)
-            mask.put(game.legal_actions(state), 1)
-            observation["action_mask"] = mask
+        observation["action_mask"] = np.frombuffer(self.game.legal_action_mask(state), np.int8)
         return observation
 
     def last(self, observe: bool = True) -> Last:

@@ -20,6 +20,7 @@ class Trugo(TrugoRules):
     max_game_length = actions.max_game_length
     _action_id = staticmethod(actions.action_id)
     legal_actions = staticmethod(actions.legal_actions)
+    legal_action_mask = staticmethod(actions.legal_action_mask)
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
