@@ -674,11 +674,12 @@ class Game(ABC, Generic[MoveT, StateT]):
         ...     game.legal_actions(state))
         (True, True)
         """
-        count = self.num_actions()
         bits = self.legal_action_bits(state)
         if bits is not None:  # binary digits, lowest last, reversed into bytes 0 and 1
-            return bytearray(format(bits, f"0{count}b")[::-1].encode().translate(_DIGITS))
-        mask = bytearray(count)
+            mask = bytearray(format(bits, "b")[::-1].encode().translate(_DIGITS))
+            mask.extend(bytes(self.num_actions() - len(mask)))
+            return mask
+        mask = bytearray(self.num_actions())
         for action in self.legal_actions(state):
             mask[action] = 1
         return mask
