@@ -16,7 +16,7 @@ kinds of seeded random play from the start of the game to its end:
   The legal ids are read from the mask as gymnasium's masked sampler reads them,
   ``np.flatnonzero(mask == 1)``, and one is picked with the run's generator: numpy finds the
   nonzero entries of an int8 array some 30 times slower than those of a boolean one (0.4 ms
-  a turn on Trugo's 21,173 ids). ``--policy sample`` picks with PettingZoo's own idiom
+  a turn on a mask of 21,173 ids). ``--policy sample`` picks with PettingZoo's own idiom
   instead, ``env.action_space(agent).sample(mask)`` (seeded by ``reset``), which gymnasium
   makes several times slower than a turn of the quicker games.
 
