@@ -118,3 +118,12 @@ def play_until_over(page: Page, rng: random.Random, max_moves: int) -> int:
         play_one_move(page, rng)
         played += 1
     return played
+
+
+def assert_no_sideways_scroll(page: Page) -> None:
+    """The page is no wider than the viewport the test set. (On a phone ``innerWidth`` grows
+    with a page wider than the screen, so comparing with it would catch nothing.)"""
+    size = page.viewport_size
+    assert size is not None
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size["width"], f"the page is {width} px wide: it scrolls sideways"

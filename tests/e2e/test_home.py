@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
-from tests.e2e.driver import create_game, play_one_move
+from tests.e2e.driver import assert_no_sideways_scroll, create_game, play_one_move
 
 SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 900},
@@ -125,7 +125,7 @@ def test_variants_are_chosen_from_menus(pages: Pages) -> None:
     expect(page.locator("#option-board")).to_have_value("trigger")
     shoot(page, "lobby-menus")
     page.set_viewport_size(SIZES["phone"])
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways scroll
+    assert_no_sideways_scroll(page)
 
 
 def test_a_visitor_takes_an_open_seat(pages: Pages) -> None:

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 import trigames
 from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.driver import assert_no_sideways_scroll
 from tests.web.conftest import Server
 from trigames.records import GameRecord, Seat
 
@@ -125,7 +126,7 @@ def test_each_game_is_played_by_taps_on_a_phone(
     pages: Pages, phone: BrowserContext, spec: str
 ) -> None:
     page = open_game(pages, phone, spec)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+    assert_no_sideways_scroll(page)
     page.evaluate(
         "scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + scrollY - 80)"
     )
@@ -137,7 +138,7 @@ def test_each_game_is_played_by_taps_on_a_phone(
         page.wait_for_function(
             "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'"
         )
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert_no_sideways_scroll(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("scrollTo(0, 0)")
     page.screenshot(path=SCREENSHOTS / f"{spec}-phone.png", full_page=True)
@@ -216,7 +217,7 @@ def test_a_hint_and_its_reason_fit_on_a_phone(pages: Pages, phone: BrowserContex
     assert box is not None
     assert box["x"] >= 0
     assert box["x"] + box["width"] <= PHONE["width"]
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "sideways scroll"
+    assert_no_sideways_scroll(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     hint.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / "hint-phone.png")
@@ -228,6 +229,5 @@ def test_the_rules_pages_never_scroll_sideways_on_a_phone(phone: BrowserContext,
     page = phone.new_page()
     page.goto(f"/rules/{name}")
     page.locator("table").last.scroll_into_view_if_needed()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page is {width} px wide: it scrolls sideways"
+    assert_no_sideways_scroll(page)
     page.screenshot(path=SCREENSHOTS / f"rules-{name}-phone.png")
