@@ -141,13 +141,20 @@ def action_id(state: TrugoState, move: TrugoMove) -> int:
     return _ids(state, [(kind, a, b)])[0]
 
 
+def _legal_ids(state: TrugoState) -> tuple[int, list[int]]:
+    """The legal moves' ids: how many placements (ids ``0`` up to that, see
+    :func:`_placements`), and the ids of the moves the rules list after them."""
+    placements = _placements(state)
+    codes = list(islice(state._legal_table().values(), placements, None))
+    return placements, _ids(state, codes) if codes else []
+
+
 def legal_actions(state: TrugoState) -> list[int]:
     """The ids of the legal moves, in the order the rules list them, which is the ids' order:
     tiles by cell (then orientation), then pieces by junction (then destination), or the pass.
     """
-    placements = _placements(state)
-    codes = list(islice(state._legal_table().values(), placements, None))
-    return [*range(placements), *(_ids(state, codes) if codes else ())]
+    placements, others = _legal_ids(state)
+    return [*range(placements), *others]
 
 
 def legal_action_mask(state: TrugoState) -> bytearray:
@@ -160,12 +167,10 @@ def legal_action_mask(state: TrugoState) -> bytearray:
     [0, 1, 2]
     """
     mask = bytearray(num_actions(state.game))
-    placements = _placements(state)
+    placements, others = _legal_ids(state)
     mask[:placements] = b"\x01" * placements
-    codes = list(islice(state._legal_table().values(), placements, None))
-    if codes:
-        for action in _ids(state, codes):
-            mask[action] = 1
+    for action in others:
+        mask[action] = 1
     return mask
 
 
