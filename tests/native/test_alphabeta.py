@@ -3,12 +3,14 @@ see every line to the end, legal moves within the budget, two workers sharing th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import trigames
 from tests.native.test_mcts import late_positions
 from trigames.ai.players import Budget
-from trigames.ai.strong import PROVEN, StrongPlayer, _combined
+from trigames.ai.strong import StrongPlayer, _answer
 from trigames.core.native import AlphaBetaResult, KernelCalls, kernel_of
 from trigames.core.protocol import AnyState
 
@@ -68,22 +70,63 @@ def test_native_and_pure_values_agree_to_the_end(
 
 
 @pytest.mark.parametrize("spec", ["triggle", "tricolor", "trig"])
-def test_two_workers_share_the_root(spec: str) -> None:
+@pytest.mark.parametrize("deep", [False, True])
+def test_two_workers_share_a_table(spec: str, deep: bool) -> None:
     state = trigames.load_game(spec).new_initial_state()
     for workers in (1, 2):
-        player = StrongPlayer(seed=3, budget=Budget(iterations=20_000), workers=workers)
+        player = StrongPlayer(seed=3, budget=Budget(iterations=20_000), workers=workers, deep=deep)
         assert player.choose(state) in state.legal_moves()
         assert player.last_info["native"]
         assert player.last_info["depth"] >= 1
 
 
-def test_combined_answers() -> None:
+def test_answer_of_searches() -> None:
     one = AlphaBetaResult([(1, 10, 0.0), (2, 11, 1.0), (3, 12, 0.5)], 100)
-    two = AlphaBetaResult([(1, 20, 2.0), (2, 21, 0.0)], 100)
-    assert _combined([one, two]) == (2, 11, 1.0)  # depth 2, the better of 1.0 and 0.0
-    won = AlphaBetaResult([(1, 20, 2.0), (2, 21, 0.0), (3, 22, PROVEN + 5)], 100)
-    assert _combined([one, won]) == (3, 22, PROVEN + 5)
-    assert _combined([one, AlphaBetaResult([], 5)])[0] == 0
+    two = AlphaBetaResult([(1, 20, 2.0), (2, 21, 0.0)], 100, (3, 22, 3.0))
+    assert _answer([one, two], False) == (3, 12, 0.5)  # the deepest finished
+    assert _answer([two, one], True) == (3, 12, 0.5)  # an unfinished depth 3 is not deeper
+    assert _answer([two, AlphaBetaResult([], 5)], True) == (2, 22, 3.0)
+    assert _answer([AlphaBetaResult([], 5, (1, 7, 1.0))], True) == (0, 7, 1.0)
+    assert _answer([AlphaBetaResult([], 5, (1, 7, 1.0))], False) == (0, -1, 0.0)
+
+
+@pytest.mark.parametrize("spec", ["triggle", "tricolor", "tranglar"])
+def test_deep_search_agrees_on_values_it_finishes(spec: str) -> None:
+    """Null windows alone (there are no reductions below depth 3) leave the value of a depth-2
+    search as it is."""
+    game = trigames.load_game(spec)
+    state = game.new_initial_state()
+    kernel = kernel_of(game)
+    assert isinstance(kernel, KernelCalls)
+    rng = random.Random(4)
+    for _ in range(12):
+        if state.is_over():
+            break
+        seat = state.current_player
+        assert seat is not None
+        numbers = [kernel.index(move) for move in state.legal_moves()]
+        plain = kernel.alphabeta(state, seat, numbers, max_depth=2)
+        deep = kernel.alphabeta(state, seat, numbers, max_depth=2, narrow=True)
+        assert deep.iterations[-1][2] == pytest.approx(plain.iterations[-1][2], abs=1e-3)
+        state.play(rng.choice(state.legal_moves()))
+
+
+def test_a_shared_table_serves_two_searches() -> None:
+    """A search on a table another search filled finds its entries: the same depth in far
+    fewer nodes; a helper stops once the main search on its table has returned."""
+    state = trigames.load_game("triggle").new_initial_state()
+    kernel = kernel_of(state.game)
+    assert isinstance(kernel, KernelCalls)
+    numbers = [kernel.index(move) for move in state.legal_moves()]
+    table = kernel.alphabeta_table()
+    first = kernel.alphabeta(state, 0, numbers, max_depth=5, table=table)
+    again = kernel.alphabeta(state, 0, numbers, max_depth=5, table=table)
+    assert again.iterations[-1][2] == first.iterations[-1][2]
+    assert again.nodes * 5 < first.nodes
+    late = kernel.alphabeta(state, 0, numbers, max_depth=48, table=table, helper=True)
+    assert late.nodes < 2048  # it looks at the flag every 1024 nodes
+    with pytest.raises(ValueError, match="helper shares a table"):
+        kernel.alphabeta(state, 0, numbers, helper=True)
 
 
 def test_out_of_range_settings_are_refused() -> None:

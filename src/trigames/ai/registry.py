@@ -220,6 +220,7 @@ FLAGS: Mapping[str, bool] = {
 CHOICES: Mapping[str, tuple[str, ...]] = {
     "playout": PLAYOUTS,
     "reuse": tuple(FLAGS),
+    "deep": tuple(FLAGS),
     "eval": EVALUATIONS,
 }
 
@@ -252,7 +253,10 @@ _MEANINGS: Mapping[str, Mapping[str, str]] = {
         "seconds": "time per move (default 1 when no budget is given)",
         "depth": "deepest main search, before the quiescence search on scoring moves (default 64)",
         "eval": "simple (the score lead, default) or game (the game's own evaluation)",
-        "workers": "1, or 2 to search on two cores (where the game's native kernel runs)",
+        "workers": "1, or 2 to search on two cores sharing one table (where the game's native "
+        "kernel runs)",
+        "deep": "true for null windows, late-move reductions and the best move of an unfinished "
+        "iteration: deeper in the same time (where the game's native kernel runs; default false)",
     },
 }
 
@@ -394,6 +398,7 @@ def make_player(
             max_depth=int(settings.get("depth", "64")),
             evaluation=settings.get("eval", "simple"),
             workers=int(settings.get("workers", "1")),
+            deep=FLAGS[settings.get("deep", "false")],
         )
     if settings.get("eval", "game") == "simple":
         seconds = settings.get("seconds")

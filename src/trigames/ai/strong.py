@@ -16,9 +16,19 @@ Compared with :mod:`~trigames.ai.alphabeta` (kept as the kind ``alphabeta`` for 
 Where the game's native kernel runs (:mod:`trigames.core.native`) and the evaluation is the
 score lead (or the game's own, where its kernel has one: ``evaluation_weights``), the same
 search runs in C (the kernels' ``alphabeta``), about a hundred times faster, so it looks several
-moves deeper in the same time; with ``workers=2`` two searches share the root moves between the
-machine's two cores (the kernels search without the interpreter lock). Elsewhere it runs in
-Python, and ``workers`` has no effect.
+moves deeper in the same time. There two settings make it stronger for the ``expert`` level:
+
+- ``workers=2``: two searches on the machine's two cores (the kernels search without the
+  interpreter lock) share one transposition table, each taking the root moves in its own order
+  and finding what the other stored ("lazy SMP"); the first one's answer is played, or the
+  other's if it finished a deeper iteration;
+- ``deep=True``: principal variation search and late-move reductions (moves after the first
+  searched with null windows, late moves that score nothing at once a ply or two shallower
+  first), about two plies deeper in the same time on Triggle and Tricolor; and a search cut
+  short plays the best move of its unfinished iteration once it has searched that iteration's
+  first move (the best of the one before) in full.
+
+Elsewhere it runs in Python, and those settings have no effect.
 
 It plays within a :class:`~trigames.ai.players.Budget` of seconds or nodes: a search cut short
 plays the move of the deepest finished iteration (or, if even depth 1 did not finish, the first
@@ -101,6 +111,7 @@ class StrongPlayer:
         max_depth: int = 64,
         evaluation: str = "simple",
         workers: int = 1,
+        deep: bool = False,
         weights: tuple[float, ...] | None = None,
     ) -> None:
         if evaluation not in ("simple", "game"):
@@ -108,6 +119,7 @@ class StrongPlayer:
         if workers not in (1, 2):
             raise ValueError("a strong search uses 1 or 2 workers")
         self.workers = workers
+        self.deep = deep
         self.rng = random.Random(seed)
         self.budget = budget or Budget(seconds=1.0)
         self.max_depth = max_depth
@@ -167,8 +179,7 @@ class StrongPlayer:
     def _choose_native(
         self, kernel: KernelCalls, state: AnyState, seat: int, moves: list[Any]
     ) -> Any:
-        """The same search in the kernel: with two workers, each takes every other root move
-        and the better of their answers at the deepest depth both finished is played."""
+        """The same search in the kernel, with two workers on one table (see the module)."""
         clock = self.budget.clock()
         search = partial(
             kernel.alphabeta,
@@ -180,15 +191,22 @@ class StrongPlayer:
             nodes=self.budget.iterations or 0,
             processor_time=on_processor_time(),
             weights=(self.weights or kernel.evaluation_weights) if self.judged else None,
+            narrow=self.deep,
         )
         numbers = [kernel.index(move) for move in moves]
-        if self.workers == 1 or len(numbers) < 4:
+        if self.workers == 1:
             results = [search(numbers)]
         else:
+            table = kernel.alphabeta_table()
+            half = len(numbers) // 2
             with ThreadPoolExecutor(2) as pool:
-                results = list(pool.map(search, [numbers[0::2], numbers[1::2]]))
-        depth, best, value = _combined(results)
-        if depth == 0:  # not even depth 1 finished: the move that scores most at once
+                first = pool.submit(search, numbers, table=table)
+                other = pool.submit(
+                    search, numbers[half:] + numbers[:half], table=table, helper=True
+                )
+                results = [first.result(), other.result()]
+        depth, best, value = _answer(results, self.deep)
+        if best == -1:  # not even depth 1 was searched: the move that scores most at once
             best = kernel.index(self._ordered(state.clone(), moves, None)[0])
         move = kernel.move(best)
         nodes = sum(result.nodes for result in results)
@@ -317,17 +335,22 @@ def _info(depth: int, nodes: int, seconds: float, value: float) -> dict[str, Any
     return {"depth": depth, "nodes": nodes, "seconds": seconds, "value": value, "proven": proven}
 
 
-def _combined(results: list[AlphaBetaResult]) -> tuple[int, int, float]:
-    """(depth, move, value) of searches over parts of the root moves: the best of their answers
-    at the deepest depth every part finished, or a proven win found deeper by one part;
-    depth 0 when some part finished no depth."""
-    if any(not result.iterations for result in results):
-        return 0, -1, 0.0
-    depth = min(result.iterations[-1][0] for result in results)
-    answers = [result.iterations[depth - 1] for result in results]
+def _answer(results: list[AlphaBetaResult], partial: bool) -> tuple[int, int, float]:
+    """(depth, move, value) of searches of all the root moves (on one table): the deepest
+    iteration one finished, the first search's on a tie; with ``partial``, the move and value
+    of a deeper unfinished one if it searched its first move. Depth 0 (and move -1, unless
+    from an unfinished depth 1) when none finished an iteration.
+
+    >>> one = AlphaBetaResult([(1, 10, 0.0), (2, 11, 1.0)], 100, (3, 12, 2.0))
+    >>> two = AlphaBetaResult([(1, 20, 0.5)], 100)
+    >>> _answer([one, two], False), _answer([one, two], True), _answer([two, one], False)
+    ((2, 11, 1.0), (2, 12, 2.0), (2, 11, 1.0))
+    """
+    depth, move, value = 0, -1, 0.0
     for result in results:
-        deeper = result.iterations[-1]
-        if deeper[2] >= PROVEN and deeper[2] > max(answer[2] for answer in answers):
-            answers.append(deeper)
-    found = max(answers, key=lambda answer: answer[2])
-    return found[0], found[1], found[2]
+        if result.iterations and result.iterations[-1][0] > depth:
+            depth, move, value = result.iterations[-1]
+    unfinished = [r.partial for r in results if partial and r.partial and r.partial[0] > depth]
+    if unfinished:
+        _, move, value = max(unfinished, key=lambda found: found[0])
+    return depth, move, value

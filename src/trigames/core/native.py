@@ -198,10 +198,13 @@ MAX_ALPHABETA_DEPTH = 48
 
 class AlphaBetaResult(NamedTuple):
     """What a native alpha-beta search found: for each depth it finished, in order, the best
-    move (the kernel's number) and its value; and the nodes it visited."""
+    move (the kernel's number) and its value; the nodes it visited; and ``partial``, the best
+    move and value of the depth it was searching when the budget ran out, if it had searched
+    that depth's first root move (the best of the depth before), else ``None``."""
 
     iterations: list[tuple[int, int, float]]
     nodes: int
+    partial: tuple[int, int, float] | None = None
 
 
 class KernelCalls:
@@ -264,19 +267,34 @@ class KernelCalls:
         nodes: int = 0,
         processor_time: bool = False,
         weights: Sequence[float] | None = None,
+        table: object = None,
+        helper: bool = False,
+        narrow: bool = False,
     ) -> AlphaBetaResult:
         """The strong player's search in the kernel (``tg_engine.h``): iterative deepening from
         ``state`` over ``root_moves`` (kernel numbers, ties broken by their order) for
         ``seat``'s score lead times ``sign``, within ``seconds`` and ``nodes`` (0: no limit),
         without holding the interpreter lock; with ``weights``, unfinished positions are worth
         what the kernel's evaluation says. NotImplementedError for a kernel without scores (or
-        without an evaluation, when given weights)."""
+        without an evaluation, when given weights).
+
+        ``table`` is one of :meth:`alphabeta_table`'s, shared with a search on another thread
+        (by default the search has a table of its own); a ``helper`` search on a shared table
+        also stops when the table's other search returns. With ``narrow``, moves after the
+        first are searched with null windows, and late quiet ones less deep at first
+        (principal variation search and late-move reductions)."""
         found = self.module.alphabeta(
             self.board, self.snapshot(state), seat, sign, min(max_depth, MAX_ALPHABETA_DEPTH),
-            seconds, nodes, processor_time, root_moves, TABLE_BYTES,
-            None if weights is None else tuple(weights),
+            seconds, nodes, processor_time, root_moves,
+            TABLE_BYTES if table is None else table,
+            None if weights is None else tuple(weights), helper, narrow,
         )  # fmt: skip
-        return AlphaBetaResult(found[0], found[1])
+        return AlphaBetaResult(*found)
+
+    def alphabeta_table(self) -> object:
+        """A transposition table (:data:`TABLE_BYTES`) that two :meth:`alphabeta` searches on
+        two threads can share, each finding what the other stored."""
+        return self.module.ab_table(TABLE_BYTES)
 
 
 class NativeSolver:

@@ -885,21 +885,35 @@ static PyObject *tg_py_solver_stats(PyObject *self, PyObject *args) {
  * table, moves ordered by what they score at once, and a quiescence search on scoring moves.
  * Paranoid: `seat` maximises its score lead (times `sign`, -1 in a misere game) and every other
  * seat minimises it; a finished game won or lost is worth TG_WIN more or less, the sooner the
- * more. The table is a fixed array (`table_bytes`), so memory is bounded. */
+ * more. The table is a fixed array (`table_bytes`), so memory is bounded.
+ *
+ * Two searches on two threads may share one table (`ab_table`; "lazy SMP"): each fills it for
+ * the other. An entry is three words, the first the position's key xor the other two, so a
+ * search reads an entry only when all three come from the same write; a torn one (the other
+ * thread writing it at the same moment) reads as empty. */
 
 #define TG_WIN 10000.0
 #define TG_PROVEN (TG_WIN / 2)
 #define TG_QUIESCENCE 6
 #define TG_QUIESCENCE_WIDTH 3
 #define TG_AB_PLIES 96 /* main search and quiescence together */
+#define TG_NULL_WINDOW 1e-3 /* the width of a null window (values are stored as floats) */
 enum { TG_EXACT, TG_LOWER, TG_UPPER };
 
 typedef struct {
-    uint64_t key;
-    float value;
-    int move;
-    signed char depth, flag;
+    uint64_t check; /* the key ^ data ^ extra */
+    uint64_t data;  /* the value's float bits << 32 | the move */
+    uint64_t extra; /* the depth | the flag << 8 */
 } tg_tt_entry;
+
+/* A table two searches may share, and whether the main one has finished (a helper stops then). */
+typedef struct {
+    tg_tt_entry *entries;
+    size_t mask;
+    volatile int finished;
+} tg_tt;
+
+#define TG_TT_NAME "trigames.tg_tt"
 
 typedef struct {
     const tg_game *g;
@@ -909,6 +923,9 @@ typedef struct {
     double deadline; /* seconds on the chosen clock; <= 0: none */
     tg_tt_entry *table;
     size_t table_mask;
+    const tg_tt *shared; /* the table's owner, to see when the main search has finished */
+    int helper;          /* a helper search: stops once the main one has finished */
+    int narrow;          /* null windows and late-move reductions (tg_ab_child) */
     int *moves;            /* TG_AB_PLIES x max_moves */
     int *gains;            /* the same, each move's points scored at once */
     unsigned char *states; /* TG_AB_PLIES + 1 states */
@@ -948,6 +965,7 @@ static int tg_ab_tick(tg_ab *a) {
     if ((a->nodes & 1023) == 0) {
         if (a->node_limit > 0 && a->nodes >= a->node_limit) a->stopped = 1;
         if (a->deadline > 0 && tg_now(a->cpu) >= a->deadline) a->stopped = 1;
+        if (a->helper && a->shared->finished) a->stopped = 1;
     }
     return a->stopped;
 }
@@ -1002,6 +1020,31 @@ static double tg_ab_quiesce(tg_ab *a, const unsigned char *state, double alpha, 
 }
 
 static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, double alpha,
+                           double beta, int ply);
+
+/* The value of the `i`-th move's position `child` (of moves ordered best first, `gain` what it
+ * scores at once) for a search of `depth` within (alpha, beta). Without `narrow`, a search of the
+ * whole window. With it, every move after the first is first searched with a null window at the
+ * bound it must beat (principal variation search), and a late move that scores nothing at once
+ * (the fourth on, from depth 3) one ply shallower, two from the ninth on at depth 5 (late-move
+ * reductions); a move that beats the bound is searched again in full. */
+static double tg_ab_child(tg_ab *a, const unsigned char *child, int depth, double alpha,
+                          double beta, int ply, int maximising, int i, int gain) {
+    if (!a->narrow || i == 0) return tg_ab_search(a, child, depth - 1, alpha, beta, ply + 1);
+    int reduction = depth >= 3 && i >= 3 && gain <= 0 ? 1 + (depth >= 5 && i >= 8) : 0;
+    double low = maximising ? alpha : beta - TG_NULL_WINDOW;
+    double high = maximising ? alpha + TG_NULL_WINDOW : beta;
+    double value = tg_ab_search(a, child, depth - 1 - reduction, low, high, ply + 1);
+    if (a->stopped) return value;
+    int beats = maximising ? value > alpha : value < beta;
+    if (beats && reduction)
+        value = tg_ab_search(a, child, depth - 1, low, high, ply + 1), beats = maximising ? value > alpha : value < beta;
+    if (beats && !a->stopped && beta - alpha > TG_NULL_WINDOW)
+        value = tg_ab_search(a, child, depth - 1, alpha, beta, ply + 1);
+    return value;
+}
+
+static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, double alpha,
                            double beta, int ply) {
     const tg_game *g = a->g;
     if (tg_ab_tick(a)) return 0;
@@ -1012,17 +1055,24 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
     uint64_t key = tg_hash_state(state, g->state_size);
     tg_tt_entry *entry = a->table + (key & a->table_mask);
     int first = -1;
-    if (entry->key == key) {
-        first = entry->move;
-        if (entry->depth >= depth) {
-            double stored = entry->value;
-            if (entry->flag == TG_EXACT) return stored;
-            if (entry->flag == TG_LOWER && stored >= beta) return stored;
-            if (entry->flag == TG_UPPER && stored <= alpha) return stored;
+    const volatile tg_tt_entry *seen = entry;
+    uint64_t data = seen->data, extra = seen->extra;
+    if ((seen->check ^ data ^ extra) == key) {
+        first = (int)(uint32_t)data;
+        if ((int)(extra & 0xff) >= depth) {
+            uint32_t bits = (uint32_t)(data >> 32);
+            float value;
+            memcpy(&value, &bits, sizeof value);
+            double stored = value;
+            int flag = (int)(extra >> 8);
+            if (flag == TG_EXACT) return stored;
+            if (flag == TG_LOWER && stored >= beta) return stored;
+            if (flag == TG_UPPER && stored <= alpha) return stored;
         }
     }
     int n = tg_ab_moves(a, state, ply, first);
     int *moves = a->moves + (size_t)ply * g->max_moves;
+    int *gains = a->gains + (size_t)ply * g->max_moves;
     unsigned char *child = a->states + (size_t)(ply + 1) * g->state_size;
     int maximising = mover == a->seat;
     double start_alpha = alpha, start_beta = beta;
@@ -1031,18 +1081,23 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
     for (int i = 0; i < n; i++) {
         memcpy(child, state, g->state_size);
         g->apply(g->ctx, child, moves[i]);
-        double value = tg_ab_search(a, child, depth - 1, alpha, beta, ply + 1);
+        double value = tg_ab_child(a, child, depth, alpha, beta, ply, maximising, i, gains[i]);
         if (a->stopped) return 0;
         if (maximising) {
             if (value > best) { best = value; best_move = moves[i]; if (value > alpha) alpha = value; }
         } else if (value < best) { best = value; best_move = moves[i]; if (value < beta) beta = value; }
         if (alpha >= beta) break;
     }
-    entry->key = key;
-    entry->value = (float)best;
-    entry->move = best_move;
-    entry->depth = (signed char)(depth > 127 ? 127 : depth);
-    entry->flag = best <= start_alpha ? TG_UPPER : best >= start_beta ? TG_LOWER : TG_EXACT;
+    float stored = (float)best;
+    uint32_t bits;
+    memcpy(&bits, &stored, sizeof bits);
+    int flag = best <= start_alpha ? TG_UPPER : best >= start_beta ? TG_LOWER : TG_EXACT;
+    data = (uint64_t)bits << 32 | (uint32_t)best_move;
+    extra = (uint64_t)(depth > 127 ? 127 : depth) | (uint64_t)flag << 8;
+    volatile tg_tt_entry *slot = entry;
+    slot->data = data;
+    slot->extra = extra;
+    slot->check = key ^ data ^ extra;
     return best;
 }
 
@@ -1084,22 +1139,72 @@ static PyObject *tg_py_evaluate(PyObject *self, PyObject *args) {
     return PyFloat_FromDouble(g.evaluate(g.ctx, state.bytes, seat, weights));
 }
 
+static void tg_tt_free(PyObject *capsule) {
+    tg_tt *t = PyCapsule_GetPointer(capsule, TG_TT_NAME);
+    if (t) { free(t->entries); free(t); }
+}
+
+/* The largest power of two of entries that fits in `bytes` (at least 1024 of them). */
+static size_t tg_tt_slots(Py_ssize_t bytes) {
+    size_t slots = 1;
+    while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)bytes) slots *= 2;
+    return slots;
+}
+
+/* ab_table(table_bytes) -> a transposition table of at most `table_bytes` for alphabeta, which
+ * two searches on two threads may share. */
+static PyObject *tg_py_ab_table(PyObject *self, PyObject *args) {
+    Py_ssize_t table_bytes;
+    if (!PyArg_ParseTuple(args, "n", &table_bytes)) return NULL;
+    if (table_bytes < 1024) {
+        PyErr_SetString(PyExc_ValueError, "ab_table: at least 1024 bytes");
+        return NULL;
+    }
+    tg_tt *t = calloc(1, sizeof(tg_tt));
+    size_t slots = tg_tt_slots(table_bytes);
+    if (t) t->entries = calloc(slots, sizeof(tg_tt_entry));
+    if (!t || !t->entries) { free(t); return PyErr_NoMemory(); }
+    t->mask = slots - 1;
+    PyObject *capsule = PyCapsule_New(t, TG_TT_NAME, tg_tt_free);
+    if (!capsule) { free(t->entries); free(t); }
+    return capsule;
+}
+
 /* alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves,
- *           table_bytes[, weights]) -> ([(depth, move, value), ...], nodes)
+ *           table[, weights[, helper[, narrow]]]) -> ([(depth, move, value), ...], nodes, partial)
  * Iterative deepening over `root_moves` (their order breaks ties: the caller shuffles them),
  * within `seconds` (0: none; on the processor clock if `cpu`) and `nodes` (0: none); one
- * entry per finished depth. Unfinished positions are worth the score lead, or with `weights`
- * (a tuple of the kernel's weight_count numbers) what the kernel's evaluate says. Runs
- * without the GIL. */
+ * entry per finished depth, and `partial`, (depth, move, value) of the depth it was searching
+ * when the budget ran out if it had searched that depth's first root move (the best of the
+ * last finished depth), else None: the best of the root moves searched so far, which a caller
+ * may play. Unfinished positions are worth the score lead, or with `weights` (a tuple of the
+ * kernel's weight_count numbers) what the kernel's evaluate says. `table` is a table of its
+ * own of at most that many bytes, or one of ab_table's, shared with a search on another
+ * thread; with `helper` true the search also stops once the table's main search (the one
+ * without `helper`) has returned. With `narrow`, null windows and late-move reductions (see
+ * tg_ab_child). Runs without the GIL. */
 static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
-    PyObject *board, *snapshot, *root_list, *weight_list = Py_None;
-    int seat, sign, max_depth, cpu;
+    PyObject *board, *snapshot, *root_list, *table_object, *weight_list = Py_None;
+    int seat, sign, max_depth, cpu, helper = 0, narrow = 0;
     double seconds;
     long long node_limit;
-    Py_ssize_t table_bytes;
-    if (!PyArg_ParseTuple(args, "OOiiidLpOn|O", &board, &snapshot, &seat, &sign, &max_depth,
-                          &seconds, &node_limit, &cpu, &root_list, &table_bytes, &weight_list))
+    if (!PyArg_ParseTuple(args, "OOiiidLpOO|Opp", &board, &snapshot, &seat, &sign, &max_depth,
+                          &seconds, &node_limit, &cpu, &root_list, &table_object, &weight_list,
+                          &helper, &narrow))
         return NULL;
+    tg_tt *shared = NULL;
+    Py_ssize_t table_bytes = 0;
+    if (PyCapsule_CheckExact(table_object)) {
+        shared = PyCapsule_GetPointer(table_object, TG_TT_NAME);
+        if (!shared) return NULL;
+    } else {
+        table_bytes = PyLong_AsSsize_t(table_object);
+        if (table_bytes == -1 && PyErr_Occurred()) return NULL;
+        if (helper) {
+            PyErr_SetString(PyExc_ValueError, "alphabeta: a helper shares a table");
+            return NULL;
+        }
+    }
     tg_game g = {0};
     tg_state_buf state;
     if (tg_load(board, snapshot, &g, state.bytes) < 0) return NULL;
@@ -1111,7 +1216,7 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     int judged = weight_list != Py_None;
     if (judged && tg_read_weights(&g, weight_list, weights) < 0) return NULL;
     if (seat < 0 || seat >= g.num_players || max_depth < 1 || max_depth > TG_AB_PLIES / 2
-        || table_bytes < 1024 || !PyList_Check(root_list) || PyList_Size(root_list) < 1
+        || (!shared && table_bytes < 1024) || !PyList_Check(root_list) || PyList_Size(root_list) < 1
         || PyList_Size(root_list) > g.max_moves) {
         PyErr_SetString(PyExc_ValueError, "alphabeta: a setting is out of range");
         return NULL;
@@ -1125,23 +1230,25 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
         if (number == -1 && PyErr_Occurred()) { free(root); return NULL; }
         root[i] = (int)(unsigned int)(unsigned long long)number;
     }
-    size_t slots = 1;
-    while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)table_bytes) slots *= 2;
+    size_t slots = shared ? shared->mask + 1 : tg_tt_slots(table_bytes);
     tg_ab a = {.g = &g, .weights = judged ? weights : NULL, .seat = seat,
                .sign = sign < 0 ? -1 : 1, .players = g.num_players,
-               .cpu = cpu, .node_limit = node_limit, .table_mask = slots - 1};
-    a.table = calloc(slots, sizeof(tg_tt_entry));
+               .cpu = cpu, .node_limit = node_limit, .table_mask = slots - 1,
+               .shared = shared, .helper = helper && shared, .narrow = narrow};
+    a.table = shared ? shared->entries : calloc(slots, sizeof(tg_tt_entry));
     a.moves = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
     a.gains = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
     a.states = malloc(g.state_size * (TG_AB_PLIES + 1));
     int (*found)[2] = malloc(sizeof(int[2]) * (size_t)max_depth);
     double *found_value = malloc(sizeof(double) * (size_t)max_depth);
+    tg_tt_entry *own = shared ? NULL : a.table;
     if (!a.table || !a.moves || !a.gains || !a.states || !found || !found_value) {
-        free(a.table); free(a.moves); free(a.gains); free(a.states); free(found);
+        free(own); free(a.moves); free(a.gains); free(a.states); free(found);
         free(found_value); free(root);
         return PyErr_NoMemory();
     }
-    int done = 0;
+    int done = 0, partial_depth = 0, partial_move = 0;
+    double partial_value = 0;
     Py_BEGIN_ALLOW_THREADS
     if (seconds > 0) a.deadline = tg_now(cpu) + seconds;
     unsigned char *child = a.states + g.state_size;
@@ -1151,11 +1258,17 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
         for (int i = 0; i < root_n; i++) {
             memcpy(child, state.bytes, g.state_size);
             g.apply(g.ctx, child, root[i]);
-            double value = tg_ab_search(&a, child, depth - 1, alpha, 1e9, 1);
+            double value = tg_ab_child(&a, child, depth, alpha, 1e9, 0, 1, i, 1);
             if (a.stopped) break;
             if (value > best_value) { best_value = value; best = root[i]; if (value > alpha) alpha = value; }
+            partial_depth = depth;
         }
-        if (a.stopped) break;
+        if (a.stopped) {
+            if (partial_depth == depth) { partial_move = best; partial_value = best_value; }
+            else partial_depth = 0;
+            break;
+        }
+        partial_depth = 0;
         found[done][0] = depth;
         found[done][1] = best;
         found_value[done] = best_value;
@@ -1164,20 +1277,24 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
             if (root[i] == best) { memmove(root + 1, root, sizeof(int) * (size_t)i); root[0] = best; break; }
         if (fabs(best_value) >= TG_PROVEN || root_n == 1) break;
     }
+    if (shared && !helper) shared->finished = 1;
     Py_END_ALLOW_THREADS
     PyObject *list = PyList_New(done);
     for (int i = 0; list && i < done; i++)
         PyList_SetItem(list, i, Py_BuildValue("(iid)", found[i][0], found[i][1], found_value[i]));
-    free(a.table); free(a.moves); free(a.gains); free(a.states); free(found); free(found_value);
+    free(own); free(a.moves); free(a.gains); free(a.states); free(found); free(found_value);
     free(root);
     if (!list) return NULL;
-    return Py_BuildValue("(NL)", list, a.nodes);
+    if (!partial_depth) return Py_BuildValue("(NLO)", list, a.nodes, Py_None);
+    return Py_BuildValue("(NL(iid))", list, a.nodes, partial_depth, partial_move, partial_value);
 }
 
 #define TG_ENGINE_METHODS \
     {"alphabeta", tg_py_alphabeta, METH_VARARGS, \
      "alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves, " \
-     "table_bytes[, weights]) -> ([(depth, move, value)], nodes)"}, \
+     "table[, weights[, helper[, narrow]]]) -> ([(depth, move, value)], nodes, partial)"}, \
+    {"ab_table", tg_py_ab_table, METH_VARARGS, \
+     "ab_table(table_bytes) -> a table two alphabeta searches may share"}, \
     {"evaluate", tg_py_evaluate, METH_VARARGS, \
      "evaluate(board, snapshot, seat, weights) -> the kernel's evaluation for seat"}, \
     {"playouts", tg_py_playouts, METH_VARARGS, \
