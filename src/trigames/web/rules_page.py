@@ -38,6 +38,23 @@ def rules_html(name: str) -> str:
 class _RulesRenderer(RendererHTML):
     """Markdown to HTML, drawing the diagram blocks instead of showing their source."""
 
+    def code_inline(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        """Inline code, a line allowed to break after a comma and nowhere else (a player spec
+        in a ladder's table, ``strong(seconds=8,workers=2)``, on a narrow page).
+
+        >>> print(_RulesRenderer().render(MarkdownIt().parse("`f(a,b)` `e2-e5`"), {}, {}))
+        <p><code class="commas"><span>f(a,</span><wbr><span>b)</span></code> <code>e2-e5</code></p>
+        <BLANKLINE>
+        """
+        token = tokens[idx]
+        pieces = escape(token.content, quote=False).split(",")
+        if len(pieces) == 1:
+            return super().code_inline(tokens, idx, options, env)
+        inner = ",</span><wbr><span>".join(pieces)
+        return f'<code class="commas"><span>{inner}</span></code>'
+
     def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         if token.info.strip() != INFO:
