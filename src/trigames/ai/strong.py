@@ -196,21 +196,28 @@ class StrongPlayer:
         numbers = [kernel.index(move) for move in moves]
         if self.workers == 1:
             results = [search(numbers)]
+            seconds = clock.elapsed()
         else:
             table = kernel.alphabeta_table()
             half = len(numbers) // 2
+
+            def timed(order: list[int], helper: bool) -> tuple[AlphaBetaResult, float]:
+                """A worker's search and its time (on a processor clock, the worker's own)."""
+                started = self.budget.clock()
+                found = search(order, table=table, helper=helper)
+                return found, started.elapsed()
+
             with ThreadPoolExecutor(2) as pool:
-                first = pool.submit(search, numbers, table=table)
-                other = pool.submit(
-                    search, numbers[half:] + numbers[:half], table=table, helper=True
-                )
-                results = [first.result(), other.result()]
+                first = pool.submit(timed, numbers, False)
+                other = pool.submit(timed, numbers[half:] + numbers[:half], True)
+                (main, seconds), (helper, _) = first.result(), other.result()
+            results = [main, helper]
         depth, best, value = _answer(results, self.deep)
         if best == -1:  # not even depth 1 was searched: the move that scores most at once
             best = kernel.index(self._ordered(state.clone(), moves, None)[0])
         move = kernel.move(best)
         nodes = sum(result.nodes for result in results)
-        self.last_info = {**_info(depth, nodes, clock.elapsed(), value), "native": True}
+        self.last_info = {**_info(depth, nodes, seconds, value), "native": True}
         return move
 
     def _ordered(self, state: AnyState, moves: list[Any], first: Any) -> list[Any]:
