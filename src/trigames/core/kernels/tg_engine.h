@@ -1037,8 +1037,10 @@ static double tg_ab_child(tg_ab *a, const unsigned char *child, int depth, doubl
     double value = tg_ab_search(a, child, depth - 1 - reduction, low, high, ply + 1);
     if (a->stopped) return value;
     int beats = maximising ? value > alpha : value < beta;
-    if (beats && reduction)
-        value = tg_ab_search(a, child, depth - 1, low, high, ply + 1), beats = maximising ? value > alpha : value < beta;
+    if (beats && reduction) {
+        value = tg_ab_search(a, child, depth - 1, low, high, ply + 1);
+        beats = maximising ? value > alpha : value < beta;
+    }
     if (beats && !a->stopped && beta - alpha > TG_NULL_WINDOW)
         value = tg_ab_search(a, child, depth - 1, alpha, beta, ply + 1);
     return value;
