@@ -59,10 +59,11 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
 #: The ``expert`` level where the strong search is the best player (Triggle, Tricolor): up to 8
 #: seconds a move on both cores (the native alpha-beta of :mod:`~trigames.ai.strong` with two
-#: workers). Trig's ``hard`` is the native MCTS (a connection game: no score to search on), which
-#: beat the alpha-beta it replaced 8-0; its ``expert`` grows two trees for 8 seconds on both
-#: cores. Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds.
-EXPERT = "strong(seconds=8,workers=2)"
+#: workers on one table, and the deep search that turns more time into more depth). Trig's
+#: ``hard`` is the native MCTS (a connection game: no score to search on), which beat the
+#: alpha-beta it replaced 8-0; its ``expert`` grows two trees for 8 seconds on both cores.
+#: Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds.
+EXPERT = "strong(seconds=8,workers=2,deep=true)"
 #: Game name -> level -> player spec. Every level but ``expert`` answers within 2 seconds a
 #: move on a 2-core laptop of 2024 (see ``trigames bench-ai``), ``expert`` within 10. Games not
 #: listed use ``"*"``.
@@ -96,7 +97,7 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "easy": "casual",
         "medium": "strong(seconds=0.3,eval=game)",
         "hard": "strong(seconds=1.2,eval=game)",
-        "expert": "strong(seconds=8,workers=2,eval=game)",
+        "expert": "strong(seconds=8,workers=2,deep=true,eval=game)",
     },
     # TRANGLAR: the strong search with the game's evaluation (cells, pieces the opponent could
     # take over, trap exposure, reserve), in the native kernel where it runs; it beat the hard
@@ -105,7 +106,7 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "easy": "casual",
         "medium": "strong(seconds=0.2,eval=game)",
         "hard": "strong(seconds=1.2,eval=game)",
-        "expert": "strong(seconds=8,workers=2,eval=game)",
+        "expert": "strong(seconds=8,workers=2,deep=true,eval=game)",
     },
     "*": {
         "easy": "casual",

@@ -42,7 +42,7 @@ class _RulesRenderer(RendererHTML):
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
     ) -> str:
         """Inline code, a line allowed to break after a comma and nowhere else (a player spec
-        in a ladder's table, ``strong(seconds=8,workers=2)``, on a narrow page).
+        in a ladder's table, ``strong(seconds=8,workers=2,deep=true)``, on a narrow page).
 
         >>> print(_RulesRenderer().render(MarkdownIt().parse("`f(a,b)` `e2-e5`"), {}, {}))
         <p><code class="commas"><span>f(a,</span><wbr><span>b)</span></code> <code>e2-e5</code></p>
