@@ -137,3 +137,18 @@ def test_out_of_range_settings_are_refused() -> None:
         kernel.alphabeta(state, 5, [0])
     with pytest.raises(ValueError, match="out of range"):
         kernel.alphabeta(state, 0, [])
+
+
+def test_a_deep_search_goes_deeper_on_the_same_nodes_and_tells_its_unfinished_depth() -> None:
+    state = trigames.load_game("triggle").new_initial_state()
+    kernel = kernel_of(state.game)
+    assert isinstance(kernel, KernelCalls)
+    numbers = [kernel.index(move) for move in state.legal_moves()]
+    plain = kernel.alphabeta(state, 0, numbers, nodes=200_000)
+    deep = kernel.alphabeta(state, 0, numbers, nodes=200_000, narrow=True)
+    assert deep.iterations[-1][0] >= plain.iterations[-1][0] + 2
+    for result in (plain, deep):
+        assert result.partial is not None  # cut short after the first root move of a depth
+        depth, move, _ = result.partial
+        assert depth == result.iterations[-1][0] + 1
+        assert move in numbers
