@@ -915,6 +915,36 @@ typedef struct {
 
 #define TG_TT_NAME "trigames.tg_tt"
 
+/* Reads the entry of `key` from its slot into the rest: 1 if the slot holds a whole write of
+ * that key, else 0 (another key, or a write the other thread had not finished). */
+static int tg_tt_read(const tg_tt_entry *slot, uint64_t key, int *move, int *depth, int *flag,
+                      double *value) {
+    const volatile tg_tt_entry *seen = slot;
+    uint64_t data = seen->data, extra = seen->extra;
+    if ((seen->check ^ data ^ extra) != key) return 0;
+    uint32_t bits = (uint32_t)(data >> 32);
+    float stored;
+    memcpy(&stored, &bits, sizeof stored);
+    *move = (int)(uint32_t)data;
+    *depth = (int)(extra & 0xff);
+    *flag = (int)(extra >> 8);
+    *value = stored;
+    return 1;
+}
+
+static void tg_tt_write(tg_tt_entry *slot, uint64_t key, int move, int depth, int flag,
+                        double value) {
+    float stored = (float)value;
+    uint32_t bits;
+    memcpy(&bits, &stored, sizeof bits);
+    uint64_t data = (uint64_t)bits << 32 | (uint32_t)move;
+    uint64_t extra = (uint64_t)(depth > 127 ? 127 : depth) | (uint64_t)flag << 8;
+    volatile tg_tt_entry *target = slot;
+    target->data = data;
+    target->extra = extra;
+    target->check = key ^ data ^ extra;
+}
+
 typedef struct {
     const tg_game *g;
     const double *weights; /* the evaluation's weights; NULL: the score lead */
@@ -1056,17 +1086,10 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
         return tg_ab_quiesce(a, state, alpha, beta, ply, TG_QUIESCENCE);
     uint64_t key = tg_hash_state(state, g->state_size);
     tg_tt_entry *entry = a->table + (key & a->table_mask);
-    int first = -1;
-    const volatile tg_tt_entry *seen = entry;
-    uint64_t data = seen->data, extra = seen->extra;
-    if ((seen->check ^ data ^ extra) == key) {
-        first = (int)(uint32_t)data;
-        if ((int)(extra & 0xff) >= depth) {
-            uint32_t bits = (uint32_t)(data >> 32);
-            float value;
-            memcpy(&value, &bits, sizeof value);
-            double stored = value;
-            int flag = (int)(extra >> 8);
+    int first = -1, stored_depth, flag;
+    double stored;
+    if (tg_tt_read(entry, key, &first, &stored_depth, &flag, &stored)) {
+        if (stored_depth >= depth) {
             if (flag == TG_EXACT) return stored;
             if (flag == TG_LOWER && stored >= beta) return stored;
             if (flag == TG_UPPER && stored <= alpha) return stored;
@@ -1090,16 +1113,8 @@ static double tg_ab_search(tg_ab *a, const unsigned char *state, int depth, doub
         } else if (value < best) { best = value; best_move = moves[i]; if (value < beta) beta = value; }
         if (alpha >= beta) break;
     }
-    float stored = (float)best;
-    uint32_t bits;
-    memcpy(&bits, &stored, sizeof bits);
-    int flag = best <= start_alpha ? TG_UPPER : best >= start_beta ? TG_LOWER : TG_EXACT;
-    data = (uint64_t)bits << 32 | (uint32_t)best_move;
-    extra = (uint64_t)(depth > 127 ? 127 : depth) | (uint64_t)flag << 8;
-    volatile tg_tt_entry *slot = entry;
-    slot->data = data;
-    slot->extra = extra;
-    slot->check = key ^ data ^ extra;
+    flag = best <= start_alpha ? TG_UPPER : best >= start_beta ? TG_LOWER : TG_EXACT;
+    tg_tt_write(entry, key, best_move, depth, flag, best);
     return best;
 }
 
@@ -1146,7 +1161,7 @@ static void tg_tt_free(PyObject *capsule) {
     if (t) { free(t->entries); free(t); }
 }
 
-/* The largest power of two of entries that fits in `bytes` (at least 1024 of them). */
+/* The most entries, a power of two, that fit in `bytes`. */
 static size_t tg_tt_slots(Py_ssize_t bytes) {
     size_t slots = 1;
     while (slots * 2 * sizeof(tg_tt_entry) <= (size_t)bytes) slots *= 2;
@@ -1236,7 +1251,7 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     tg_ab a = {.g = &g, .weights = judged ? weights : NULL, .seat = seat,
                .sign = sign < 0 ? -1 : 1, .players = g.num_players,
                .cpu = cpu, .node_limit = node_limit, .table_mask = slots - 1,
-               .shared = shared, .helper = helper && shared, .narrow = narrow};
+               .shared = shared, .helper = helper, .narrow = narrow};
     a.table = shared ? shared->entries : calloc(slots, sizeof(tg_tt_entry));
     a.moves = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
     a.gains = malloc(sizeof(int) * (size_t)g.max_moves * TG_AB_PLIES);
@@ -1249,28 +1264,26 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
         free(found_value); free(root);
         return PyErr_NoMemory();
     }
-    int done = 0, partial_depth = 0, partial_move = 0;
+    int done = 0, partial_depth = 0, partial_move = 0; /* partial_depth 0: none */
     double partial_value = 0;
     Py_BEGIN_ALLOW_THREADS
     if (seconds > 0) a.deadline = tg_now(cpu) + seconds;
     unsigned char *child = a.states + g.state_size;
     for (int depth = 1; depth <= max_depth && !a.stopped; depth++) {
         double alpha = -1e9, best_value = -1e9;
-        int best = root[0];
+        int best = root[0], searched = 0;
         for (int i = 0; i < root_n; i++) {
             memcpy(child, state.bytes, g.state_size);
             g.apply(g.ctx, child, root[i]);
             double value = tg_ab_child(&a, child, depth, alpha, 1e9, 0, 1, i, 1);
             if (a.stopped) break;
             if (value > best_value) { best_value = value; best = root[i]; if (value > alpha) alpha = value; }
-            partial_depth = depth;
+            searched++;
         }
         if (a.stopped) {
-            if (partial_depth == depth) { partial_move = best; partial_value = best_value; }
-            else partial_depth = 0;
+            if (searched) { partial_depth = depth; partial_move = best; partial_value = best_value; }
             break;
         }
-        partial_depth = 0;
         found[done][0] = depth;
         found[done][1] = best;
         found_value[done] = best_value;
