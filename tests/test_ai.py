@@ -339,6 +339,8 @@ def test_every_game_has_every_level() -> None:
         ("hard(seconds=1)", "takes no settings"),
         ("random(seconds=1)", "random has no setting"),
         ("mcts(reuse=maybe)", "'reuse' must be one of true, yes, 1, on, false, no, 0, off"),
+        ("strong(deep=maybe)", "'deep' must be one of true, yes, 1, on, false, no, 0, off"),
+        ("mcts(deep=true)", "mcts has no setting 'deep'"),
         ("mcts(", "bad player"),
         ("mcts(seconds=1,seconds=2)", "mcts setting 'seconds' is given twice"),
     ],
