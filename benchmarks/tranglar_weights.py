@@ -17,7 +17,8 @@ Three steps, each seeded, so that the same commands play the same games:
   games in pairs from the same random opening of ``--opening`` plies, the seats swapped within
   a pair. Prints each game and the first weights' score, per seat.
 
-The README's TRANGLAR section tells how :data:`WEIGHTS` were made with these steps, run as:
+The README's TRANGLAR section tells how the kernel's weights (``EVALUATION_WEIGHTS`` in
+:mod:`trigames.games.tranglar.native`) were made with these steps, run as:
 
     python benchmarks/tranglar_weights.py play --games 80 --seed 4000 --out a.jsonl --weights W
     python benchmarks/tranglar_weights.py fit a.jsonl b.jsonl
@@ -40,7 +41,8 @@ from trigames.ai.players import Budget
 from trigames.ai.strong import StrongPlayer
 from trigames.core.native import kernel_of
 from trigames.games import load_game
-from trigames.games.tranglar.evaluation import FEATURES, WEIGHTS, features
+from trigames.games.tranglar.evaluation import FEATURES, features
+from trigames.games.tranglar.native import EVALUATION_WEIGHTS
 from trigames.games.tranglar.rules import TranglarState
 
 SPEC = "tranglar"
@@ -52,7 +54,7 @@ RANDOM_SHARE = 0.1
 def weights_of(text: str | None) -> tuple[float, ...]:
     """Weights written ``0.63,-0.1,...`` (the kernel's when ``None``)."""
     if text is None:
-        return WEIGHTS
+        return EVALUATION_WEIGHTS
     found = tuple(float(part) for part in text.split(","))
     if len(found) != len(FEATURES):
         raise SystemExit(f"give {len(FEATURES)} weights ({', '.join(FEATURES)})")
@@ -147,7 +149,7 @@ def fit(paths: list[str]) -> None:
         print(f"  {name:15s} {value:7.2f}")
     print("weights: " + ",".join(f"{value:.2f}" for value in weights))
     print(f"R squared {explained(rows, leads, weights):.3f}, ", end="")
-    print(f"with the kernel's weights {explained(rows, leads, WEIGHTS):.3f}")
+    print(f"with the kernel's weights {explained(rows, leads, EVALUATION_WEIGHTS):.3f}")
 
 
 def duel(

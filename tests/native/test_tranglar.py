@@ -15,8 +15,8 @@ from trigames.ai.players import Budget
 from trigames.ai.strong import StrongPlayer
 from trigames.cli.main import main
 from trigames.core.native import SplitMix64, kernel_of
-from trigames.games.tranglar.evaluation import FEATURES, WEIGHTS, judge
-from trigames.games.tranglar.native import MOST_QUIET_LIMIT
+from trigames.games.tranglar.evaluation import FEATURES, judge
+from trigames.games.tranglar.native import EVALUATION_WEIGHTS, MOST_QUIET_LIMIT
 
 
 def test_games_go_on_from_positions_already_repeated() -> None:
@@ -72,7 +72,9 @@ def test_the_kernel_evaluates_as_evaluation_py() -> None:
         strong = StrongPlayer(seed, Budget(iterations=300), evaluation="game")
         while not state.is_over():
             for seat in (0, 1):
-                for weights in (WEIGHTS, *unit) if checked % 10 < 2 else (WEIGHTS,):
+                for weights in (
+                    (EVALUATION_WEIGHTS, *unit) if checked % 10 < 2 else (EVALUATION_WEIGHTS,)
+                ):
                     assert kernel.evaluate(state, seat, weights) == pytest.approx(
                         judge(state, seat, weights), abs=1e-9
                     ), (seed, seat, weights)

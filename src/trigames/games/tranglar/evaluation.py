@@ -1,9 +1,10 @@
 """TRANGLAR's evaluation for the computer players: what each side holds and what it risks.
 
 A position is judged by a few counts for each side (:data:`FEATURES`), each weighed
-(:data:`WEIGHTS`), the opponent's counts taken from the seat's; the units are cells of score
-lead. The native kernel (``_kernel.c``, ``tl_evaluate``) computes the same counts with the same
-weights (``tests/native`` proves them equal), and the ``strong`` player searches on it there.
+(:data:`~trigames.games.tranglar.native.EVALUATION_WEIGHTS`), the opponent's counts taken from
+the seat's; the units are cells of score lead. The native kernel (``_kernel.c``,
+``tl_evaluate``) computes the same counts with the same weights (``tests/native`` proves them
+equal), and the ``strong`` player searches on it there.
 
 Wins and losses are judged by the protocol before this is asked.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trigames.games.tranglar.board import BOARD, COLOURED, KINDS, PARALLELOGRAMS, T, tilings
+from trigames.games.tranglar.native import EVALUATION_WEIGHTS
 
 if TYPE_CHECKING:
     from trigames.games.tranglar.rules import TranglarState
@@ -39,9 +41,6 @@ FEATURES = (
     "spots",
     "tempo",
 )
-#: The weights of :data:`FEATURES`, fitted to self-play (see the README's TRANGLAR strength
-#: section): a small triangle, in reserve or on the board, is worth three to four cells.
-WEIGHTS: tuple[float, ...] = (0.63, -0.1, -0.46, -0.14, 3.54, 1.33, 0.25, 3.38, -0.59, -0.36)
 
 _SIZES = tuple(kind.size for kind in KINDS)
 
@@ -111,7 +110,9 @@ def _trapped_small(mask: int, enemy: int, neutral: int) -> bool:
     return 2 * touching > len(placement.sides)
 
 
-def judge(state: TranglarState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def judge(
+    state: TranglarState, seat: int, weights: tuple[float, ...] = EVALUATION_WEIGHTS
+) -> float:
     """``seat``'s features less the opponent's, weighed: the kernel's ``evaluate``."""
     mine, theirs = features(state, seat), features(state, 1 - seat)
     value = 0.0

@@ -28,7 +28,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from trigames.core.native import KernelCalls
-from trigames.games.tranglar import evaluation
 from trigames.games.tranglar.board import (
     BIG_NEUTRAL,
     BOARD,
@@ -151,10 +150,27 @@ def _links(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...], mask: int
     return sum(1 << k for k, (i, j) in enumerate(pairs) if mask >> i & 1 and mask >> j & 1)
 
 
+#: The weights of TRANGLAR's evaluation (:data:`~.evaluation.FEATURES`, ``tl_evaluate`` in the
+#: kernel), fitted to self-play (see the README's TRANGLAR strength section): a small triangle,
+#: in reserve or on the board, is worth three to four cells.
+EVALUATION_WEIGHTS: tuple[float, ...] = (
+    0.63,
+    -0.1,
+    -0.46,
+    -0.14,
+    3.54,
+    1.33,
+    0.25,
+    3.38,
+    -0.59,
+    -0.36,
+)
+
+
 class TranglarKernel(KernelCalls):
     """The compiled kernel of TRANGLAR with one quiet limit."""
 
-    evaluation_weights = evaluation.WEIGHTS
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TranglarRules) -> None:
         assert 0 < game.quiet_limit <= MOST_QUIET_LIMIT

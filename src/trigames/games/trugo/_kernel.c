@@ -635,7 +635,7 @@ static void trugo_rewards(const void *ctx, const void *state, double *out) {
 
 /* --- the evaluation (evaluation.py's heuristic, term for term) ------------------------------ */
 
-/* The weights' order (TrugoKernel.evaluation_weights, evaluation.WEIGHTS). */
+/* The weights' order (EVALUATION_WEIGHTS in native.py). */
 enum {
     TRUGO_W_PIECES,          /* pieces on the board, pinned ones included */
     TRUGO_W_PINNED,          /* pieces pinned under an opponent's (on top of the above) */

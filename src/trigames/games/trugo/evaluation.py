@@ -1,6 +1,7 @@
 """How good a Trugo position is for a seat: its pieces, the safety of its groups, what a tile
 removal would take, and whose turn it is. The native kernel (``_kernel.c``,
-``trugo_evaluate``) computes the same sum with the same :data:`WEIGHTS`, so that the strong
+``trugo_evaluate``) computes the same sum with the same weights
+(:data:`~trigames.games.trugo.native.EVALUATION_WEIGHTS`), so that the strong
 search plays alike with and without it (``tests/native`` checks that they agree).
 
 Each seat gets the sum below, and a position is worth the seat's sum less the opponent's:
@@ -24,7 +25,7 @@ Wins and losses are judged by the protocol before this is asked.
 
 >>> import trigames
 >>> state = trigames.load_game("trugo").new_initial_state()
->>> heuristic(state, 0) == WEIGHTS[TO_MOVE]
+>>> heuristic(state, 0) == EVALUATION_WEIGHTS[TO_MOVE]
 True
 """
 
@@ -32,11 +33,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trigames.games.trugo.native import EVALUATION_WEIGHTS
+
 if TYPE_CHECKING:
     from trigames.games.trugo.board import TrugoMove
     from trigames.games.trugo.rules import TrugoState
 
-# The weights' places in WEIGHTS (the kernel's TRUGO_W_* in the same order).
+# The weights' places in EVALUATION_WEIGHTS (the kernel's TRUGO_W_* in the same order).
 (
     PIECES,
     PINNED,
@@ -50,21 +53,6 @@ if TYPE_CHECKING:
     SUPPLY_RATE,
     TO_MOVE,
 ) = range(11)
-
-#: The weight of each term, in the order above (TrugoKernel.evaluation_weights).
-WEIGHTS: tuple[float, ...] = (
-    1.0,  # pieces on the board
-    -0.5,  # pinned under an opponent's
-    0.5,  # in hand, as many as the pool may still bring in
-    0.05,  # a liberty
-    -0.25,  # a piece in a group with one liberty, its owner to move
-    -0.75,  # the same, the opponent to move
-    -0.1,  # a piece in a group with two liberties
-    0.5,  # the best removal, the seat to move
-    0.25,  # the same, the other seat
-    0.5,  # pieces of a seat's colour a tile brings in, on average
-    0.0,  # the seat to move
-)
 
 
 class Side:
@@ -155,7 +143,9 @@ def sides(state: TrugoState) -> tuple[Side, Side]:
     return found
 
 
-def heuristic(state: TrugoState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def heuristic(
+    state: TrugoState, seat: int, weights: tuple[float, ...] = EVALUATION_WEIGHTS
+) -> float:
     """``seat``'s sum of the terms above less the opponent's, with ``weights``."""
     w = weights
     found = sides(state)

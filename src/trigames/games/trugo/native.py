@@ -34,7 +34,6 @@ from trigames.games.trugo.board import (
     TrugoMove,
     parse,
 )
-from trigames.games.trugo.evaluation import WEIGHTS
 from trigames.geometry.honeycomb import ORIENTATIONS, band_corners
 
 if TYPE_CHECKING:
@@ -82,11 +81,27 @@ def window_near(corners: list[tuple[int, ...]], junctions: int) -> list[list[int
     return [sorted(near) for near in found]
 
 
+#: The weights of Trugo's evaluation (:mod:`.evaluation`, ``trugo_evaluate`` in the kernel), one
+#: for each term, in the order of the kernel's ``TRUGO_W_*`` and of the evaluation's names.
+EVALUATION_WEIGHTS: tuple[float, ...] = (
+    1.0,  # pieces on the board
+    -0.5,  # pinned under an opponent's
+    0.5,  # in hand, as many as the pool may still bring in
+    0.05,  # a liberty
+    -0.25,  # a piece in a group with one liberty, its owner to move
+    -0.75,  # the same, the opponent to move
+    -0.1,  # a piece in a group with two liberties
+    0.5,  # the best removal, the seat to move
+    0.25,  # the same, the other seat
+    0.5,  # pieces of a seat's colour a tile brings in, on average
+    0.0,  # the seat to move
+)
+
+
 class TrugoKernel(KernelCalls):
     """The compiled kernel of one Trugo game (its window and options)."""
 
-    #: The weights of the kernel's evaluation: the same as the Python heuristic's.
-    evaluation_weights = WEIGHTS
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TrugoRules) -> None:
         self.module = module
