@@ -62,12 +62,14 @@ def round_robin(
     fewer: dict[str, int] | None = None,
 ) -> list[GameResult]:
     """Every pair's games (``games``, or ``fewer[name]`` for a pair with that player), printing
-    each pair's score when it is done and writing all the games so far to ``out`` (if given);
-    a pair with its games among ``kept`` is not played again."""
+    each pair's score when it is done; a pair with its games among ``kept`` is not played
+    again. After each pair, ``out`` (if given) holds the games so far and the kept games of the
+    pairs still to come, so a run stopped at any moment loses none (see :func:`write_games`)."""
     results: list[GameResult] = []
-    for first, second in itertools.combinations(players, 2):
+    pairs = list(itertools.combinations(players, 2))
+    fewer = fewer or {}
+    for done, (first, second) in enumerate(pairs, 1):
         started = time.perf_counter()
-        fewer = fewer or {}
         count = min(fewer.get(first, games), fewer.get(second, games), games)
         played = [game for game in kept or [] if set(game.players) == {first, second}]
         if len(played) != count:
@@ -80,9 +82,19 @@ def round_robin(
             flush=True,
         )
         if out:
-            with open(out, "w", encoding="utf-8") as file:
-                json.dump([result.to_json() for result in results], file, indent=1)
+            later = {frozenset(pair) for pair in pairs[done:]}
+            waiting = [game for game in kept or [] if frozenset(game.players) in later]
+            write_games(out, results + waiting)
     return results
+
+
+def write_games(path: str, results: list[GameResult]) -> None:
+    """Write the games as JSON, whole or not at all: to a file beside ``path``, then renamed
+    over it (a run stopped while writing leaves the last complete file)."""
+    partial = f"{path}.partial"
+    with open(partial, "w", encoding="utf-8") as file:
+        json.dump([result.to_json() for result in results], file, indent=1)
+    os.replace(partial, path)
 
 
 def pair_seed(seed: int, first: str, second: str) -> int:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 from importlib import resources
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -71,3 +76,52 @@ def test_the_web_rules_page_shows_a_kept_ladder() -> None:
         html = rules_html(name)
         assert "How strong the computer players are" in html
         assert "<table>" in html
+
+
+def _ladder_script() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "ladder.py"
+    spec = importlib.util.spec_from_file_location("ladder_script", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_ladder_stopped_midway_keeps_every_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--resume`` with a new player: the run is stopped in its second new pair, before the
+    kept pair greedy - easy comes round, and the file still holds every kept game besides the
+    new pair that was done; resuming again plays only what is missing."""
+    script = _ladder_script()
+    out = tmp_path / "games.json"
+    argv = ["triggle(size=3)", "--players", "random,greedy,easy", "--games", "2", "--out"]
+    assert script.main([*argv, str(out)]) == 0
+    kept = json.loads(out.read_text())
+    assert len(kept) == 6
+    played = script.play_match
+    calls: list[list[str]] = []
+    stop_at = [2]
+
+    def recorded(spec: str, seats: list[str], games: int, seed: int) -> Any:
+        calls.append(seats)
+        if len(calls) == stop_at[0]:
+            raise KeyboardInterrupt
+        return played(spec, seats, games, seed=seed)
+
+    monkeypatch.setattr(script, "play_match", recorded)
+    joined = [*argv[:2], "random,casual(margin=0),greedy,easy", *argv[3:], str(out), "--resume"]
+    with pytest.raises(KeyboardInterrupt):
+        script.main(joined)
+    assert calls == [["random", "casual(margin=0)"], ["casual(margin=0)", "greedy"]]
+    after = json.loads(out.read_text())
+    assert len(after) == 8
+    assert all(game in after for game in kept)
+    calls.clear()
+    stop_at[0] = 0
+    assert script.main(joined) == 0
+    assert calls == [["casual(margin=0)", "greedy"], ["casual(margin=0)", "easy"]]
+    final = json.loads(out.read_text())
+    assert len(final) == 12
+    assert all(game in final for game in after)
