@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.conftest import benchmark_script
 from trigames.ai import ladder as ladder_module
 from trigames.ai.ladder import Ladder, LadderRow, load_ladder, rules_with_ladder
 from trigames.ai.registry import LEVEL_NAMES, resolve
@@ -78,23 +77,13 @@ def test_the_web_rules_page_shows_a_kept_ladder() -> None:
         assert "<table>" in html
 
 
-def _ladder_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "ladder.py"
-    spec = importlib.util.spec_from_file_location("ladder_script", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_ladder_stopped_midway_keeps_every_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--resume`` with a new player: the run is stopped in its second new pair, before the
     kept pair greedy - easy comes round, and the file still holds every kept game besides the
     new pair that was done; resuming again plays only what is missing."""
-    script = _ladder_script()
+    script = benchmark_script("ladder")
     out = tmp_path / "games.json"
     argv = ["triggle(size=3)", "--players", "random,greedy,easy", "--games", "2", "--out"]
     assert script.main([*argv, str(out)]) == 0

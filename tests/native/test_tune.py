@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "tune.py"
-
-
-def _tune() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tune", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.conftest import benchmark_script
 
 
 def test_a_seeded_run_is_repeatable_and_kept(tmp_path: Path) -> None:
-    tune = _tune()
+    tune = benchmark_script("tune")
     runs = []
     for name in ("a.json", "b.json"):
         out = tmp_path / name
@@ -45,7 +34,7 @@ def test_a_fixed_opponent_is_measured_first(tmp_path: Path) -> None:
     out = tmp_path / "fixed.json"
     argv = ["triggle", "--spec", "triggle(size=3)", "--opponent", "greedy", "--nodes", "300"]
     argv += ["--games", "2", "--steps", "0,0.5,0,0", "--rounds", "1", "--verify", "0"]
-    assert _tune().main([*argv, "--out", str(out)]) == 0
+    assert benchmark_script("tune").main([*argv, "--out", str(out)]) == 0
     kinds = [entry["kind"] for entry in json.loads(out.read_text())["candidates"]]
     assert kinds[0] == "baseline"
     assert kinds[1:] in (["candidate"], ["candidate", "candidate"])
@@ -53,4 +42,4 @@ def test_a_fixed_opponent_is_measured_first(tmp_path: Path) -> None:
 
 def test_a_game_without_weights_is_refused() -> None:
     with pytest.raises(SystemExit, match="no native evaluation"):
-        _tune().main(["trig", "--out", "/dev/null"])
+        benchmark_script("tune").main(["trig", "--out", "/dev/null"])
