@@ -16,8 +16,9 @@ and ``alphabeta(depth=4,eval=simple)``. With ``expert`` (8 s a move) a full ladd
 ``strength.py`` does, so that other work on the machine does not weaken them. ``--save`` keeps
 the table as the game's published ladder (:mod:`trigames.ai.ladder`), which its rules show;
 ``--rate FILE`` rates the games a run kept with ``--out FILE`` (give the run's other options).
-``--out`` is written after every pair, and ``--resume`` goes on with a run that was stopped,
-playing only the pairs not yet in ``--out``: a long ladder can take several sittings, and a
+``--out`` is written after every pair (with the kept games of the pairs still to come, so
+stopping a run loses none), and ``--resume`` goes on with a run that was stopped, playing only
+the pairs not yet in ``--out``: a long ladder can take several sittings, and a
 player can join a finished ladder later (each pair's seed comes from the two names, so the other
 pairs stay as they were). ``--games-of expert=2`` gives the pairs of a slow player fewer games.
 """
