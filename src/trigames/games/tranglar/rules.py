@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
-from trigames.core.native import kernel_module
 from trigames.core.outcome import Outcome
 from trigames.core.positions import (
     is_count,
@@ -64,7 +63,6 @@ from trigames.games.tranglar.board import (
     piece_name,
     tilings,
 )
-from trigames.games.tranglar.native import MOST_QUIET_LIMIT, TranglarKernel
 from trigames.geometry.tetrakis import Placement
 
 END_FULL = "all 64 cells are covered"
@@ -671,18 +669,6 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
             )
             for kind in range(len(KINDS))
         )
-        self._kernel: TranglarKernel | None = None
-
-    def native_kernel(self) -> TranglarKernel | None:
-        """The compiled kernel for this quiet limit (see :mod:`trigames.core.native`), or
-        ``None``: not built, the pure engine forced, or no quiet limit the kernel serves (from
-        1 to ``MOST_QUIET_LIMIT``; its states hold the positions the repetition rule counts)."""
-        module = kernel_module("tranglar")
-        if module is None or not 0 < self.quiet_limit <= MOST_QUIET_LIMIT:
-            return None
-        if self._kernel is None:
-            self._kernel = TranglarKernel(module, self)
-        return self._kernel
 
     def new_initial_state(self) -> TranglarState:
         return TranglarState(self)

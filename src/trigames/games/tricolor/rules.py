@@ -17,13 +17,11 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits
 from trigames.core.errors import PositionError
-from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_turn
 from trigames.core.protocol import Game, State, Step, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
-from trigames.games.tricolor.native import TricolorKernel
 
 EMPTY_TRIANGLE = "empty triangle"
 
@@ -208,15 +206,9 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec)
         self.board = TricolorBoard.of_size(spec.int_option("size"))
-        self._kernel: TricolorKernel | None = None
 
     def new_initial_state(self) -> TricolorState:
         return TricolorState(self)
-
-    def native_kernel(self) -> TricolorKernel | None:
-        """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
-        when it is not built or the pure engine is forced."""
-        return game_kernel(self, "tricolor", TricolorKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TricolorState:
         return _state_from_json(self, obj)

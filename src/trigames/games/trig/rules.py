@@ -18,13 +18,11 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
-from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import position_fields, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
-from trigames.games.trig.native import TrigKernel
 
 WIN_EDGE = "links a Pillar to the edge"
 WIN_PILLARS = "links two Pillars"
@@ -335,15 +333,9 @@ class TrigRules(Game[TrigMove, TrigState]):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__(spec)
         self.board = TrigBoard.named(spec.str_option("board"))
-        self._kernel: TrigKernel | None = None
 
     def new_initial_state(self) -> TrigState:
         return TrigState(self)
-
-    def native_kernel(self) -> TrigKernel | None:
-        """The compiled kernel for this board (see :mod:`trigames.core.native`), or ``None``
-        when it is not built or the pure engine is forced."""
-        return game_kernel(self, "trig", TrigKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TrigState:
         return _state_from_json(self, obj)

@@ -1,19 +1,24 @@
-"""Triggle as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts,
-its drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players
-(:mod:`.evaluation`), why a move is worth playing (:mod:`.explain`, for hints) and its action
-numbering for learning libraries (:mod:`.actions`)."""
+"""Triggle as the catalogue offers it: the rules of :mod:`.rules` with the game's other parts, its
+drawings (:mod:`.text`, :mod:`.svg`), its evaluation for the computer players (:mod:`.evaluation`),
+why a move is worth playing (:mod:`.explain`, for hints), its action numbering for learning
+libraries (:mod:`.actions`) and its compiled kernel (:mod:`.native`)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from trigames.core.native import game_kernel
 from trigames.games.triggle import actions, evaluation, explain, svg, text
+from trigames.games.triggle.native import TriggleKernel
 from trigames.games.triggle.rules import TriggleRules
 from trigames.geometry.svg import SEAT_COLOURS
 
 
 class Triggle(TriggleRules):
     """Triggle with its options fixed by a spec string, and every part of the game."""
+
+    #: The compiled kernel, made when first asked for (:meth:`native_kernel`).
+    _kernel: TriggleKernel | None = None
 
     num_actions = actions.num_actions
     max_game_length = actions.max_game_length
@@ -30,3 +35,8 @@ class Triggle(TriggleRules):
     tactics = staticmethod(evaluation.tactics)
     heuristic_scale: ClassVar[float] = 2.0
     seat_colours = tuple(SEAT_COLOURS[name.lower()] for name in TriggleRules.seat_names)
+
+    def native_kernel(self) -> TriggleKernel | None:
+        """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
+        when it is not built or the pure engine is forced."""
+        return game_kernel(self, "triggle", TriggleKernel)

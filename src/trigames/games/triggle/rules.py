@@ -17,13 +17,11 @@ from typing import Any, ClassVar
 
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
-from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_to_move, read_turn
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.games.triggle.board import Band, TriggleBoard
-from trigames.games.triggle.native import TriggleKernel
 
 END_ALL_CLAIMED = "every triangle is claimed"
 END_LAST_MARKER = "a player used their last marker"
@@ -213,15 +211,9 @@ class TriggleRules(Game[Band, "TriggleState"]):
         self.markers = spec.int_option("markers")
         self.touch = spec.bool_option("touch")
         self.misere = spec.bool_option("misere")
-        self._kernel: TriggleKernel | None = None
 
     def new_initial_state(self) -> TriggleState:
         return TriggleState(self)
-
-    def native_kernel(self) -> TriggleKernel | None:
-        """The compiled kernel for this spec (see :mod:`trigames.core.native`), or ``None``
-        when it is not built or the pure engine is forced."""
-        return game_kernel(self, "triggle", TriggleKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TriggleState:
         return _state_from_json(self, obj)

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
-from trigames.core.native import game_kernel
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_seat, position_fields, read_result, result_json
 from trigames.core.protocol import Game, State, Step
@@ -37,7 +36,6 @@ from trigames.games.trugo.board import (
     parse,
     spot_name,
 )
-from trigames.games.trugo.native import TrugoKernel
 from trigames.geometry.hexcells import distance
 from trigames.geometry.honeycomb import (
     ORIENTATIONS,
@@ -742,15 +740,9 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
         #: Tile moves of a layout, keyed by its tiles' hash and whether the pool is empty (at
         #: most ``TILE_MOVES_KEPT`` layouts: it starts afresh when full).
         self.tile_move_cache: dict[int, list[tuple[TrugoMove, Code]]] = {}
-        self._kernel: TrugoKernel | None = None
 
     def new_initial_state(self) -> TrugoState:
         return TrugoState(self)
-
-    def native_kernel(self) -> TrugoKernel | None:
-        """The compiled kernel for this game (see :mod:`trigames.core.native`), or ``None``
-        when it is not built or the pure engine is forced."""
-        return game_kernel(self, "trugo", TrugoKernel)
 
     def _read_position(self, obj: Mapping[str, Any]) -> TrugoState:
         return _state_from_json(self, obj)
