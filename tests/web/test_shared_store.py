@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from trigames.web.service import ConflictError, GameService
-from trigames.web.store import open_store
+from trigames.web.storage import open_store
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
 

@@ -12,13 +12,13 @@ import pytest
 from trigames.core.outcome import Outcome
 from trigames.web import postgres
 from trigames.web.service import GameService
+from trigames.web.storage import open_store
 from trigames.web.store import (
     GameRow,
     GameStore,
     StaleRowError,
     StoredSeat,
     StoreError,
-    open_store,
 )
 
 

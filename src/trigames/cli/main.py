@@ -594,7 +594,8 @@ def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from trigames.web.app import serve  # the web server's libraries load only when serving
-    from trigames.web.store import StoreError, default_db, describe, is_postgres, open_store
+    from trigames.web.storage import open_store
+    from trigames.web.store import StoreError, default_db, describe, is_postgres
 
     db: str = args.db or default_db()
     if args.workers > 1 and not is_postgres(db):

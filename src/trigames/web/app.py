@@ -58,7 +58,8 @@ from trigames.web.service import (
     PayloadTooLargeError,
     ServiceError,
 )
-from trigames.web.store import DB_ENV, default_db, is_postgres, open_store
+from trigames.web.storage import open_store
+from trigames.web.store import DB_ENV, default_db, is_postgres
 
 STATIC_DIR = Path(__file__).with_name("static")
 #: Seconds a stopping server waits for the requests and WebSockets in progress to end before

@@ -8,7 +8,8 @@ pending undo request or draw offer, and the record version whose notation the mo
 Two stores keep games alike, both following :class:`GameStore`: :class:`SQLiteStore`, a file
 for one server process (the default), and :class:`~trigames.web.postgres.PostgresStore`, a
 PostgreSQL database that several processes, on one machine or several, share
-(``trigames[postgres]``). :func:`open_store` opens either from what ``--db`` says.
+(``trigames[postgres]``). :func:`~trigames.web.storage.open_store` opens either from what
+``--db`` says.
 
 - **Revisions.** Every row has a revision, raised by each update, which writes only if the row
   is still at the revision it was read at; otherwise it raises :class:`StaleRowError` and
@@ -429,17 +430,3 @@ class SQLiteStore(SqlStore):
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def open_store(target: str | Path) -> GameStore:
-    """The store ``target`` names: a ``postgresql://USER@HOST:PORT/DBNAME`` URL (with the
-    ``trigames[postgres]`` extra installed), else an SQLite file."""
-    if not is_postgres(target):
-        return SQLiteStore(target)
-    try:
-        from trigames.web.postgres import PostgresStore
-    except ImportError:
-        raise StoreError(
-            "a PostgreSQL database needs the driver: pip install 'trigames[postgres]'"
-        ) from None
-    return PostgresStore(str(target))
