@@ -28,6 +28,9 @@ SPECS = [
     "tricolor",
     "tricolor(size=2)",
     "tricolor(size=5,players=3)",
+    "trig",
+    "trig(board=trigger)",
+    "trig(board=triggest)",
 ]
 
 

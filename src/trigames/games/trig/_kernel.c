@@ -1,7 +1,8 @@
 /* Trig's native kernel (Trig, Trigger, Triggest): the moves of rules.py over the same bit
  * masks, for the hot loops (random playouts, perft, the MCTS player's simulations). rules.py
  * is the reference; every step here mirrors TrigState (_apply, _gain, _lose, _win, _may_cut,
- * _encloses, legal_moves), and tests/native proves them equal.
+ * _encloses, legal_moves), and tests/native proves them equal. The evaluation the native
+ * alpha-beta judges positions by (trig_evaluate) mirrors evaluation.py the same way.
  *
  * A move is a number: the cell for a placement, cell + cells * (centre + 1) for a placement
  * on `cell` capturing the peg on `centre`. A snapshot of a state (trigames.games.trig.native)
@@ -225,6 +226,93 @@ static void trig_rewards(const void *ctx, const void *state, double *out) {
     out[1] = winner < 0 ? 0.5 : winner == 1;
 }
 
+/* --- the evaluation (evaluation.py's distance and heuristic; tests/native prove them equal) */
+
+#define TRIG_BLOCKED 30 /* evaluation.BLOCKED: a distance standing for "no way through" */
+#define TRIG_WEIGHTS 3  /* the distance lead, pegs ahead, the turn */
+
+/* Adds to `region` the cells of `through` linked to it through cells of `through`, and to
+ * `border` the neighbours of every cell it adds (those of `fresh`, cells just added, too). */
+static void trig_spread(const trig_board *b, tg_word *region, tg_word *border, tg_word *fresh,
+                        const tg_word *through) {
+    int words = b->words;
+    for (;;) {
+        tg_word reach[TG_MAX_WORDS] = {0};
+        for (int k = 0; k < words; k++) {
+            tg_word w = fresh[k];
+            while (w) {
+                const tg_word *n = b->neighbours + (size_t)(k * 64 + tg_lowest(w)) * words;
+                w &= w - 1;
+                for (int j = 0; j < words; j++) reach[j] |= n[j];
+            }
+        }
+        int any = 0;
+        for (int k = 0; k < words; k++) {
+            border[k] |= reach[k];
+            fresh[k] = reach[k] & through[k] & ~region[k];
+            region[k] |= fresh[k];
+            any |= fresh[k] != 0;
+        }
+        if (!any) return;
+    }
+}
+
+/* evaluation.distance: the fewest pegs `seat` must still place to link a Pillar to the edge or
+ * to another Pillar (its own pegs cost nothing, vacant playing cells one, the opponent's
+ * block), TRIG_BLOCKED if there is no such link under it. Grows the cells within 0, 1, 2...
+ * pegs of a Pillar's touching cells until they meet that Pillar's targets. */
+static int trig_distance(const trig_board *b, const trig_state *s, int seat) {
+    int words = b->words, best = TRIG_BLOCKED;
+    const tg_word *mine = s->pegs[seat], *theirs = s->pegs[1 - seat];
+    tg_word open[TG_MAX_WORDS], vacant[TG_MAX_WORDS], mine_open[TG_MAX_WORDS];
+    for (int k = 0; k < words; k++) {
+        open[k] = b->playing[k] & ~theirs[k];
+        vacant[k] = open[k] & ~mine[k];
+        mine_open[k] = open[k] & mine[k];
+    }
+    for (int p = 0; p < b->pillars; p++) {
+        const tg_word *touch = b->pillar_touch + (size_t)p * words;
+        tg_word sources[TG_MAX_WORDS], targets[TG_MAX_WORDS], region[TG_MAX_WORDS],
+            border[TG_MAX_WORDS] = {0}, fresh[TG_MAX_WORDS];
+        for (int k = 0; k < words; k++) {
+            tg_word others = 0;
+            for (int q = 0; q < b->pillars; q++)
+                if (q != p) others |= b->pillar_touch[(size_t)q * words + k];
+            sources[k] = touch[k] & open[k];
+            targets[k] = (b->edge[k] | others) & b->playing[k];
+            region[k] = fresh[k] = sources[k] & mine_open[k];
+        }
+        trig_spread(b, region, border, fresh, mine_open);
+        for (int d = 0; d < best; d++) {
+            if (trig_meets(region, targets, words)) {
+                best = d;
+                break;
+            }
+            int any = 0;
+            for (int k = 0; k < words; k++) {
+                fresh[k] = (border[k] | sources[k]) & vacant[k] & ~region[k];
+                region[k] |= fresh[k];
+                any |= fresh[k] != 0;
+            }
+            if (!any) break;
+            trig_spread(b, region, border, fresh, mine_open);
+        }
+    }
+    return best;
+}
+
+/* evaluation.heuristic: the weighted distance lead, pegs ahead and turn of `seat` */
+static double trig_evaluate(const void *ctx, const void *state, int seat, const double *weights) {
+    const trig_board *b = ctx;
+    const trig_state *s = state;
+    int other = 1 - seat, pegs = 0;
+    int lead = trig_distance(b, s, other) - trig_distance(b, s, seat);
+    for (int k = 0; k < b->words; k++)
+        pegs += tg_popcount(s->pegs[seat][k]) - tg_popcount(s->pegs[other][k]);
+    int turn = s->to_move == seat ? 1 : -1;
+    return weights[0] * lead + weights[1] * pegs + weights[2] * turn;
+}
+
 #include "tg_engine.h"
 
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
@@ -252,6 +340,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->num_players = 2;
     g->max_moves = b->max_moves;
     TG_SET_FUNCTIONS(g, trig);
+    g->evaluate = trig_evaluate;
+    g->weight_count = TRIG_WEIGHTS;
     return 0;
 }
 

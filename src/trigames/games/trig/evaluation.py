@@ -3,9 +3,11 @@
 A player wins by linking a Pillar to the edge of the board (or to a second Pillar). The
 *distance* of a player is the fewest pegs they still need to place for such a link, found by a
 shortest-path search over the playing cells: the player's own pegs cost nothing, vacant
-playing cells cost one, the opponent's pegs block. The heuristic is the opponent's distance
-minus the player's, plus a quarter point per peg ahead and a third of a point for the turn.
-Wins and losses are judged by the protocol before this is asked.
+playing cells cost one, the opponent's pegs block. The heuristic weighs three leads
+(:data:`~trigames.games.trig.native.EVALUATION_WEIGHTS`, which the kernel's ``trig_evaluate``
+uses too): the opponent's distance less the player's (a point each), pegs ahead (a quarter
+point each) and the turn (a third of a point, given to the player to move and taken from the
+other). Wins and losses are judged by the protocol before this is asked.
 
 >>> import trigames
 >>> state = trigames.load_game("trig").new_initial_state()
@@ -19,16 +21,16 @@ Wins and losses are judged by the protocol before this is asked.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
 
 from trigames.core.bits import bits
 from trigames.games.trig.board import TrigBoard
+from trigames.games.trig.native import EVALUATION_WEIGHTS
 from trigames.games.trig.rules import TrigState
 
-#: A distance standing for "no way through".
+#: A distance standing for "no way through" (``TRIG_BLOCKED`` in the kernel).
 BLOCKED = 30
-PEG = 0.25
-TURN = 1 / 3
 
 
 @lru_cache(maxsize=8)
@@ -84,10 +86,18 @@ def distance(state: TrigState, seat: int) -> int:
     return best
 
 
-def heuristic(state: TrigState, seat: int) -> float:
-    """Distance lead of ``seat`` (the opponent's distance minus its own), pegs and turn."""
+def heuristic(state: TrigState, seat: int, weights: Sequence[float] = EVALUATION_WEIGHTS) -> float:
+    """Distance lead of ``seat`` (the opponent's distance minus its own), pegs and turn, each
+    times its weight.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trig").new_initial_state()
+    >>> state.play("G6")
+    >>> heuristic(state, 0), heuristic(state, 1)  # a step nearer and a peg ahead; Blue to move
+    (0.9166666666666667, -0.9166666666666667)
+    """
     other = 1 - seat
     lead = distance(state, other) - distance(state, seat)
     pegs = state.pegs[seat].bit_count() - state.pegs[other].bit_count()
-    turn = TURN if state.current_player == seat else -TURN
-    return lead + PEG * pegs + turn
+    turn = 1 if state.current_player == seat else -1
+    return weights[0] * lead + weights[1] * pegs + weights[2] * turn

@@ -22,8 +22,15 @@ if TYPE_CHECKING:
     from trigames.games.trig.rules import TrigRules, TrigState
 
 
+#: The weights of Trig's evaluation (:mod:`.evaluation`, ``trig_evaluate`` in the kernel):
+#: the distance lead, pegs ahead and the turn, in distance steps.
+EVALUATION_WEIGHTS: tuple[float, ...] = (1.0, 0.25, 1 / 3)
+
+
 class TrigKernel(KernelCalls):
     """The compiled kernel of one Trig board."""
+
+    evaluation_weights = EVALUATION_WEIGHTS
 
     def __init__(self, module: ModuleType, game: TrigRules) -> None:
         self.module = module
