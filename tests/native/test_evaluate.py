@@ -16,7 +16,7 @@ import pytest
 import trigames
 from trigames.ai.players import Budget
 from trigames.ai.strong import StrongPlayer
-from trigames.core.native import KernelCalls, SplitMix64, kernel_of
+from trigames.core.native import PURE_VARIABLE, KernelCalls, SplitMix64, kernel_of
 
 SPECS = [
     "triggle",
@@ -80,3 +80,36 @@ def test_strong_searches_natively_with_the_evaluation(spec: str) -> None:
     assert player.last_info["native"]
     state.play(move)
     assert state.scores() == (1, 0)  # it closes C1-D1-D2
+
+
+@pytest.mark.parametrize("spec", ["trig", "trig(board=trigger)"])
+def test_native_and_pure_strong_searches_agree_on_trig(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``strong(eval=game)`` at depth 2 finds the same move and value with the kernel's
+    ``trig_evaluate`` as with the heuristic on the pure engine."""
+    game = trigames.load_game(spec)
+    checked = 0
+    for seed in range(8):
+        state = game.new_initial_state()
+        rng = SplitMix64(seed)
+        for _ in range(2 + 3 * seed):
+            if state.is_over():
+                break
+            state.play(rng.choice(state.legal_moves()))
+        if state.is_over():
+            continue
+        found = []
+        for pure in (False, True):
+            with monkeypatch.context() as patch:
+                if pure:
+                    patch.setenv(PURE_VARIABLE, "1")
+                player = StrongPlayer(
+                    seed=1, budget=Budget(iterations=10**7), max_depth=2, evaluation="game"
+                )
+                move = player.choose(state)
+                assert bool(player.last_info.get("native")) is not pure
+                found.append((move, player.last_info["value"]))
+        assert found[0] == found[1]
+        checked += 1
+    assert checked >= 6
