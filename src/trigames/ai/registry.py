@@ -59,9 +59,8 @@ PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
 #: The ``expert`` level where the strong search is the best player (Triggle, Tricolor): up to 8
 #: seconds a move on both cores (the native alpha-beta of :mod:`~trigames.ai.strong` with two
-#: workers on one table, and the deep search that turns more time into more depth). Trig's
-#: ``hard`` is the native MCTS (a connection game: no score to search on), which beat the
-#: alpha-beta it replaced 8-0; its ``expert`` grows two trees for 8 seconds on both cores.
+#: workers on one table, and the deep search that turns more time into more depth). Trugo,
+#: TRANGLAR and Trig search the same way on their own evaluations (``eval=game``).
 #: Elsewhere ``expert`` is the game's ``hard`` player given 8 seconds.
 EXPERT = "strong(seconds=8,workers=2,deep=true)"
 #: Game name -> level -> player spec. Every level but ``expert`` answers within 2 seconds a
@@ -88,11 +87,15 @@ LEVELS: Mapping[str, Mapping[str, str]] = {
         "hard": "strong(seconds=1.2)",
         "expert": EXPERT,
     },
+    # Trig: the strong search on how far each side's best chain is from a link (the kernel's
+    # trig_evaluate); it beat the native MCTS that was hard, mcts(seconds=1.8), 6-2 from
+    # random openings, 3-1 moving second, where the first player wins most games. The MCTS
+    # expert, mcts(seconds=8,workers=2), was not above that hard (3/8).
     "trig": {
         "easy": "casual",
         "medium": "alphabeta(seconds=0.5)",
-        "hard": "mcts(seconds=1.8)",
-        "expert": "mcts(seconds=8,workers=2)",
+        "hard": "strong(seconds=1.2,eval=game)",
+        "expert": "strong(seconds=8,workers=2,deep=true,eval=game)",
     },
     # Trugo: the strong search with the game's evaluation (groups in danger, removals), in
     # the native kernel where it runs; the players it replaced, alphabeta(seconds=0.15) and
