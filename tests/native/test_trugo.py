@@ -11,7 +11,6 @@ import pytest
 import trigames
 from trigames.ai.mcts import MctsPlayer
 from trigames.ai.players import Budget
-from trigames.ai.strong import StrongPlayer
 from trigames.core import native
 from trigames.core.native import SplitMix64, kernel_of
 from trigames.core.perft import perft
@@ -20,6 +19,7 @@ from trigames.games.trugo import native as trugo_native
 from trigames.games.trugo.native import EVALUATION_WEIGHTS, TrugoKernel
 from trigames.games.trugo.rules import TrugoRules, TrugoState
 
+from .test_evaluate import strong_agrees_in_both_modes
 from .test_mcts import late_positions
 
 
@@ -198,28 +198,4 @@ def test_native_and_pure_strong_searches_agree_on_the_evaluation(
     """``strong(eval=game)`` at depth 2 (with its quiescence on captures and removals) finds
     the same move and value with the kernel and on the pure engine: the kernel's evaluation and
     move gains are the heuristic's and ``trugo_tactics``."""
-    game = trigames.load_game("trugo(tiles=12,pieces=6)")
-    checked = 0
-    for seed in range(12):
-        state = game.new_initial_state()
-        rng = SplitMix64(seed)
-        for _ in range(2 + 3 * seed):
-            if state.is_over():
-                break
-            state.play(rng.choice(state.legal_moves()))
-        if state.is_over():
-            continue
-        found = []
-        for pure in (False, True):
-            with monkeypatch.context() as patch:
-                if pure:
-                    patch.setenv(native.PURE_VARIABLE, "1")
-                player = StrongPlayer(seed=1, budget=Budget(iterations=10**7), max_depth=2,
-                                      evaluation="game")  # fmt: skip
-                move = player.choose(state)
-                assert bool(player.last_info.get("native")) is not pure
-                found.append((move, player.last_info["value"]))
-        assert found[0][0] == found[1][0]
-        assert found[0][1] == pytest.approx(found[1][1], rel=1e-6)
-        checked += 1
-    assert checked >= 6
+    assert strong_agrees_in_both_modes("trugo(tiles=12,pieces=6)", 12, monkeypatch) >= 6

@@ -104,6 +104,20 @@ static void trig_lose(const trig_board *b, trig_state *s, int player, int cell) 
     }
 }
 
+/* The cells next to any cell of `cells`, into `reach`. */
+static void trig_around(const trig_board *b, const tg_word *cells, tg_word *reach) {
+    int words = b->words;
+    memset(reach, 0, sizeof(tg_word) * TG_MAX_WORDS);
+    for (int k = 0; k < words; k++) {
+        tg_word w = cells[k];
+        while (w) {
+            const tg_word *n = b->neighbours + (size_t)(k * 64 + tg_lowest(w)) * words;
+            w &= w - 1;
+            for (int j = 0; j < words; j++) reach[j] |= n[j];
+        }
+    }
+}
+
 /* trigames.core.bits.flood: the cells reachable from `start` through `allowed`, stopping once
  * the region touches `until` (null: never) */
 static void trig_flood(const trig_board *b, int start, const tg_word *allowed,
@@ -121,15 +135,7 @@ static void trig_flood(const trig_board *b, int start, const tg_word *allowed,
             if (until) touched |= (region[k] & until[k]) != 0;
         }
         if (!any || touched) return;
-        memset(reach, 0, sizeof reach);
-        for (int k = 0; k < words; k++) {
-            tg_word w = grown[k];
-            while (w) {
-                const tg_word *n = b->neighbours + (size_t)(k * 64 + tg_lowest(w)) * words;
-                w &= w - 1;
-                for (int j = 0; j < words; j++) reach[j] |= n[j];
-            }
-        }
+        trig_around(b, grown, reach);
         for (int k = 0; k < words; k++) {
             grown[k] = reach[k] & allowed[k] & ~region[k];
             region[k] |= grown[k];
@@ -237,15 +243,8 @@ static void trig_spread(const trig_board *b, tg_word *region, tg_word *border, t
                         const tg_word *through) {
     int words = b->words;
     for (;;) {
-        tg_word reach[TG_MAX_WORDS] = {0};
-        for (int k = 0; k < words; k++) {
-            tg_word w = fresh[k];
-            while (w) {
-                const tg_word *n = b->neighbours + (size_t)(k * 64 + tg_lowest(w)) * words;
-                w &= w - 1;
-                for (int j = 0; j < words; j++) reach[j] |= n[j];
-            }
-        }
+        tg_word reach[TG_MAX_WORDS];
+        trig_around(b, fresh, reach);
         int any = 0;
         for (int k = 0; k < words; k++) {
             border[k] |= reach[k];
