@@ -346,12 +346,19 @@ def canonical(
         words += ["--spec", spec]
     words += ["--opponent", args.opponent, "--nodes", str(args.nodes)]
     words += ["--games", str(args.games), "--opening", str(args.opening)]
-    words += ["--seed", str(args.seed), "--start", ",".join(f"{w:g}" for w in start)]
-    words += ["--steps", ",".join(f"{w:g}" for w in steps), "--rounds", str(args.rounds)]
+    words += ["--seed", str(args.seed), "--start", ",".join(map(_exact, start))]
+    words += ["--steps", ",".join(map(_exact, steps)), "--rounds", str(args.rounds)]
     words += ["--max-games", str(args.max_games), "--accept", f"{args.accept:g}"]
     words += ["--verify", str(args.verify)]
     words += ["--out", args.out] if args.out else []
     return words + (["--processor-time"] if args.processor_time else [])
+
+
+def _exact(number: float) -> str:
+    """``number`` written short where that reads back the same, else in full (1/3 is
+    0.3333333333333333, not 0.333333), so the command plays the same games."""
+    short = f"{number:g}"
+    return short if float(short) == number else repr(number)
 
 
 def _weights(weights: Sequence[float]) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import benchmark_script
+from trigames.core.native import PURE_VARIABLE
 
 
 def test_a_seeded_run_is_repeatable_and_kept(tmp_path: Path) -> None:
@@ -40,6 +41,13 @@ def test_a_fixed_opponent_is_measured_first(tmp_path: Path) -> None:
     assert kinds[1:] in (["candidate"], ["candidate", "candidate"])
 
 
-def test_a_game_without_weights_is_refused() -> None:
+def test_a_game_without_its_kernel_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PURE_VARIABLE, "1")
     with pytest.raises(SystemExit, match="no native evaluation"):
         benchmark_script("tune").main(["trig", "--out", "/dev/null"])
+
+
+def test_the_command_writes_weights_that_read_back_the_same() -> None:
+    exact = benchmark_script("tune")._exact
+    assert [exact(w) for w in (1.0, 0.25, 1 / 3)] == ["1", "0.25", "0.3333333333333333"]
+    assert float(exact(1 / 3)) == 1 / 3
