@@ -28,11 +28,11 @@ clock, so a busy machine makes them weaker.
 from __future__ import annotations
 
 import argparse
-import random
 import shlex
 import sys
 import time
 
+from trigames.ai.match import random_opening
 from trigames.ai.players import use_processor_time
 from trigames.ai.registry import make_player
 from trigames.core.protocol import AnyGame, AnyState
@@ -49,25 +49,15 @@ class OpeningEndedError(Exception):
 
 
 def opening(game: AnyGame, plies: int, seed: int) -> tuple[AnyState, list[str]]:
-    """The position after ``plies`` random legal moves drawn with ``seed``, and those moves.
-
-    >>> state, moves = opening(load_game("trig"), 2, seed=7)
-    >>> len(moves), state.current_player
-    (2, 0)
-    """
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    moves: list[str] = []
-    for _ in range(plies):
-        legal = state.legal_moves()
-        if state.is_over() or not legal:
-            raise OpeningEndedError(f"the game ended within {plies} random opening plies")
-        move = rng.choice(legal)
-        moves.append(str(move))
-        state.play(move)
-    if state.is_over():
+    """The position after ``plies`` random legal moves drawn with ``seed``
+    (:func:`~trigames.ai.match.random_opening`), and those moves."""
+    moves = random_opening(game, plies, seed)
+    if len(moves) < plies:
         raise OpeningEndedError(f"the game ended within {plies} random opening plies")
-    return state, moves
+    state = game.new_initial_state()
+    for move in moves:
+        state.play(move)
+    return state, [str(move) for move in moves]
 
 
 def play(

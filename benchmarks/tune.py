@@ -52,7 +52,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import shlex
 import sys
 import time
@@ -60,6 +59,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from trigames.ai.match import random_opening
 from trigames.ai.players import Budget, Player, use_processor_time
 from trigames.ai.registry import make_player
 from trigames.ai.strong import StrongPlayer
@@ -85,21 +85,6 @@ def kernel_weights(spec: str) -> Weights:
             "kernel set evaluation_weights?)"
         )
     return tuple(kernel.evaluation_weights)
-
-
-def opening(game: AnyGame, plies: int, seed: int) -> list[Any]:
-    """``plies`` seeded random moves from the start (fewer if the game would end)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    moves: list[Any] = []
-    for _ in range(plies):
-        legal = state.legal_moves()
-        state.play(chosen := rng.choice(legal))
-        if state.is_over():
-            state.undo()
-            break
-        moves.append(chosen)
-    return moves
 
 
 def play_game(game: AnyGame, start: list[Any], seats: Sequence[Player]) -> AnyState:
@@ -148,7 +133,7 @@ class Tuner:
         points = []
         for pair in range(self.pairs):
             game = self.games[pair % len(self.games)]
-            start = opening(game, self.opening_plies, self.opening_seed(round_number, pair))
+            start = random_opening(game, self.opening_plies, self.opening_seed(round_number, pair))
             for seat in range(2):
                 seed = self.seed + ROUND_SEEDS * round_number + 2 * pair + seat
                 me = self.candidate(weights, seed)

@@ -20,6 +20,7 @@ moves, the mover and the scores after the move, and the game's own facts
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +28,30 @@ from typing import Any
 
 from trigames.ai.elo import Rating, ratings
 from trigames.ai.registry import make_player, resolve
+from trigames.core.protocol import AnyGame
 from trigames.games import load_game
 
 SEED_STRIDE = 1_000_003
+
+
+def random_opening(game: AnyGame, plies: int, seed: int) -> list[Any]:
+    """``plies`` seeded random moves from the start (fewer if the game would end): an opening
+    for a pair of games with the seats swapped, where the first move decides too much.
+
+    >>> import trigames
+    >>> [str(move) for move in random_opening(trigames.load_game("trig"), 2, seed=7)]
+    ['G6', 'F7']
+    """
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    moves: list[Any] = []
+    for _ in range(plies):
+        state.play(chosen := rng.choice(state.legal_moves()))
+        if state.is_over():
+            state.undo()
+            break
+        moves.append(chosen)
+    return moves
 
 
 @dataclass(frozen=True)
