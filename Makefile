@@ -20,8 +20,10 @@ $(STAMP): pyproject.toml $(KERNEL_SOURCES) | $(BIN)/python
 	touch $(STAMP)
 
 # The rules tests of the games with a native kernel run a second time on the pure engine
-# (TRIGAMES_PURE=1), with the search tests of those games: both modes stay checked.
-PURE_TESTS := tests/triggle tests/tricolor tests/trig tests/trugo tests/tranglar tests/test_ai.py
+# (TRIGAMES_PURE=1), with the search tests and the adapters' tests of those games (which
+# play on native lines where kernels run): both modes stay checked.
+PURE_TESTS := tests/triggle tests/tricolor tests/trig tests/trugo tests/tranglar tests/test_ai.py \
+	tests/interop
 PURE_GAMES := triggle or tricolor or trig or trugo or tranglar
 
 run: $(STAMP)

@@ -7,10 +7,11 @@ kinds of seeded random play from the start of the game to its end:
   (``legal_moves`` and ``play``) or, where the game has a native kernel that runs, the
   kernel's own playouts (many per call);
 - **api**: a move at a time through the public API, as a program that drives the engine
-  itself writes it: ``legal_moves()``, a seeded random choice, ``play`` (the same in both modes:
-  the kernels run whole loops, not single moves);
+  itself writes it: ``legal_moves()``, a seeded random choice, ``play`` (the Python engine in
+  both modes: its moves are Python objects);
 - **openspiel**: the loop a user of pyspiel writes, ``legal_actions()`` then
-  ``apply_action`` with a seeded random choice, on a state of the OpenSpiel game;
+  ``apply_action`` with a seeded random choice, on a state of the OpenSpiel game (which plays
+  on the kernel's native line where one runs, see ``trigames.interop.track``);
 - **pettingzoo**: the AEC loop, ``agent_iter()``, ``last()`` for the action mask, then
   ``step`` with a random legal action (the wrapped environment of ``trigames.pettingzoo.env``).
   The legal ids are read from the mask as gymnasium's masked sampler reads them,

@@ -207,6 +207,58 @@ class AlphaBetaResult(NamedTuple):
     partial: tuple[int, int, float] | None = None
 
 
+class NativeLine:
+    """A game followed a move at a time in its kernel, by action ids (``line_*`` in
+    ``tg_engine.h``): what the OpenSpiel and PettingZoo adapters play on where a kernel runs.
+    The kernel lists the legal ids and plays a move for about a microsecond, where the Python
+    engine takes tens to hundreds; the engine state catches up only when something reads it.
+
+    >>> import trigames
+    >>> game = trigames.load_game("triggle")
+    >>> kernel = kernel_of(game)
+    >>> line = kernel and kernel.line(game.new_initial_state())
+    >>> line is None or [line.mover(), line.play(5), line.play(5), line.mover()] == [0, 1, 0, 1]
+    True
+    """
+
+    __slots__ = ("_line", "_module")
+
+    def __init__(self, module: ModuleType, line: object) -> None:
+        self._module = module
+        self._line = line
+
+    def copy(self) -> NativeLine:
+        """Another line at the same position."""
+        return NativeLine(self._module, self._module.line_copy(self._line))
+
+    def mover(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        seat: int = self._module.line_mover(self._line)
+        return None if seat < 0 else seat
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, smallest first (none at the end)."""
+        found: list[int] = self._module.line_actions(self._line)
+        return found
+
+    def action_mask(self) -> bytearray:
+        """A new buffer of a byte for each action id, 1 where the id is legal."""
+        found: bytearray = self._module.line_mask(self._line)
+        return found
+
+    def play(self, action: int) -> int:
+        """Play the legal move numbered ``action``: 1 once played, 0 (and nothing played) if no
+        legal move has that id, 2 if played but the line outgrew the kernel's room for the
+        positions a repetition may meet (Trugo's): the line is no longer exact."""
+        played: int = self._module.line_play(self._line, action)
+        return played
+
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's share of the finished game: the winners split 1."""
+        found: tuple[float, ...] = self._module.line_rewards(self._line)
+        return found
+
+
 class KernelCalls:
     """What a game's kernel (see :class:`Kernel`) does the same way for every game: the
     compiled module's functions over the game's board capsule and a snapshot of a state. A
@@ -214,6 +266,7 @@ class KernelCalls:
 
     module: ModuleType
     board: object
+    game: Any
     #: The weights of the kernel's own evaluation (its ``evaluate`` in C, which
     #: ``strong(eval=game)`` searches with), or ``None`` where the kernel has none.
     evaluation_weights: tuple[float, ...] | None = None
@@ -226,6 +279,23 @@ class KernelCalls:
 
     def index(self, move: Any) -> int:
         raise NotImplementedError
+
+    def action_tables(self) -> tuple[bytes, bytes] | None:
+        """How the kernel's move numbers and the game's action ids map (for :meth:`line`): two
+        int32 tables as bytes, kernel number to id (-1 for none) and id to kernel number;
+        ``None`` where the numbers are the ids."""
+        return None
+
+    def line(self, state: Any) -> NativeLine | None:
+        """A :class:`NativeLine` from ``state``, or ``None`` for a game whose action ids depend
+        on the position (the kernel does not know them)."""
+        tables = self.__dict__.get("_action_tables", False)
+        if tables is False:  # worked out once for the kernel
+            tables = self.__dict__["_action_tables"] = self.action_tables()
+        line = self.module.line_new(
+            self.board, self.snapshot(state), self.game.num_actions(), *(tables or (None, None))
+        )
+        return NativeLine(self.module, line)
 
     def playouts(self, state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:
         result: tuple[int, tuple[float, ...]]
@@ -353,6 +423,10 @@ class Kernel(Protocol):
 
     def legal_moves(self, state: Any) -> list[Any]:
         """The legal moves, in the engine's order."""
+        ...
+
+    def line(self, state: Any) -> NativeLine | None:
+        """A line from ``state`` played by action ids, where the kernel knows them."""
         ...
 
     def perft(self, state: Any, depth: int) -> int:

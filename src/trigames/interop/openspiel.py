@@ -1,8 +1,8 @@
 """Every trigames game as an OpenSpiel Python game (imported by :mod:`trigames.openspiel`).
 
-A state wraps an engine state. OpenSpiel copies a Python state's attributes to clone it and
-pickles them to serialize it, so the engine state sits in a :class:`Position`, which clones
-with ``State.clone`` and pickles as its spec and move list.
+A state plays on a :class:`~trigames.interop.track.Track`: on the game's native kernel where
+one runs, else on the engine state. OpenSpiel copies a Python state's attributes to clone it and
+pickles them to serialize it: a track copies itself and pickles as its spec and move list.
 """
 
 from __future__ import annotations
@@ -15,34 +15,13 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import list_games, load_game
-from trigames.interop import returns
+from trigames.interop.track import Track
 
 #: OpenSpiel names the games ``trigames_triggle``, ``trigames_trig`` and so on.
 PREFIX = "trigames_"
 #: ``max_game_length`` for games with no bound short of a repetition rule (Trugo).
 UNBOUNDED_LENGTH = 1_000_000_000
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-
-
-def replay(spec: str, moves: list[str]) -> Position:
-    """The position reached by playing ``moves`` (in notation) from the start of ``spec``."""
-    state = load_game(spec).new_initial_state()
-    for move in moves:
-        state.play(move)
-    return Position(state)
-
-
-class Position:
-    """An engine state held by an OpenSpiel state: cloned cheaply, pickled as its moves."""
-
-    def __init__(self, state: AnyState) -> None:
-        self.state = state
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
-        return Position(self.state.clone())
-
-    def __reduce__(self) -> tuple[Any, tuple[str, list[str]]]:
-        return replay, (str(self.state.game.spec), [str(m) for m in self.state.history])
 
 
 def game_type(cls: type[AnyGame]) -> pyspiel.GameType:
@@ -108,11 +87,11 @@ class TrigamesGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class TrigamesState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state over an engine state."""
+    """An OpenSpiel state over a game's :class:`~trigames.interop.track.Track`."""
 
     def __init__(self, game: TrigamesGame) -> None:
         super().__init__(game)
-        self.position = Position(game.engine.new_initial_state())
+        self.position = Track.start(game.engine)
 
     @property
     def engine(self) -> AnyState:
@@ -121,31 +100,28 @@ class TrigamesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move (it may move twice in a row), or ``pyspiel.PlayerId.TERMINAL``."""
-        seat = self.position.state.current_player
+        seat = self.position.seat()
         return TERMINAL if seat is None else seat
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action ids of the seat to move, smallest first (none for another seat
         or at the end), answered here rather than through OpenSpiel's C++ ``LegalActions``,
         which asks this state for its player three times and converts the list twice."""
-        state = self.position.state
-        seat = state.current_player
-        if seat is None:
+        position = self.position
+        if player is None or player == position.seat():
+            return position.legal_actions()  # none at the end
+        if position.is_over():
             return []
-        if player is None or player == seat:
-            return state.game.legal_actions(state)
         found: list[int] = super().legal_actions(player)  # OpenSpiel's answer for other seats
         return found
 
-    # OpenSpiel calls these several times a turn: each reads the engine state directly.
+    # OpenSpiel calls these several times a turn: each goes straight to the track.
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.position.state
-        return state.game.legal_actions(state)
+        return self.position.legal_actions()
 
     def _apply_action(self, action: int) -> None:
-        state = self.position.state
-        state.play(state.game.move_of_action(state, action))
+        self.position.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.position.state
@@ -153,11 +129,11 @@ class TrigamesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.position.state.is_over()
+        return self.position.is_over()
 
     def returns(self) -> list[float]:
         """+1 to winners and -1 to losers at the end; 0 to everybody in a draw or before."""
-        return returns(self.engine.outcome(), self.engine.game.num_players)
+        return self.position.returns()
 
     def __str__(self) -> str:
         state = self.engine

@@ -25,7 +25,7 @@ from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
 
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
-from trigames.interop import returns
+from trigames.interop.track import Track
 
 Array = np.ndarray[Any, Any]
 #: The value of ``observation`` until the planes are computed (compared by identity).
@@ -47,15 +47,15 @@ class Observation(dict[str, Array]):
 
     __slots__ = ("_source",)
 
-    #: The environment, the state, how many moves it had then, and the seat observing.
-    _source: tuple[TrigamesEnv, AnyState, int, int] | None
+    #: The environment, the game's track, how many moves it had then, and the seat observing.
+    _source: tuple[TrigamesEnv, Track, int, int] | None
 
     def _fill(self) -> None:
         if dict.get(self, "observation") is _PENDING:
             source = self._source
             assert source is not None
-            env, state, plies, seat = source
-            dict.__setitem__(self, "observation", env._planes(state, plies, seat))
+            env, track, plies, seat = source
+            dict.__setitem__(self, "observation", env._planes(track.state, plies, seat))
             self._source = None
 
     def __getitem__(self, key: str) -> Array:
@@ -154,7 +154,12 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
-        self.state: AnyState = self.game.new_initial_state()
+        self.track = Track.start(self.game)
+
+    @property
+    def state(self) -> AnyState:
+        """The engine state of the game in play."""
+        return self.track.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -168,7 +173,7 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             for offset, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + offset)
                 self.observation_spaces[agent].seed(seed + offset)
-        self.state = self.game.new_initial_state()
+        self.track = Track.start(self.game)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -178,20 +183,20 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self._agent_to_move()
 
     def _agent_to_move(self) -> str:
-        seat = self.state.current_player
+        seat = self.track.seat()
         return self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> Observation:
         """The agent's view: its action mask now, its planes when first read (see
         :class:`Observation`)."""
         seat = self.seats[agent]
-        state = self.state
+        track = self.track
         observation = Observation(self._blank)
-        observation._source = (self, state, len(state.history), seat)
-        if state.to_move != seat:
+        observation._source = (self, track, track.plies(), seat)
+        if track.seat() != seat:
             observation["action_mask"] = np.zeros(self.num_actions, np.int8)
             return observation
-        observation["action_mask"] = np.frombuffer(self.game.legal_action_mask(state), np.int8)
+        observation["action_mask"] = np.frombuffer(track.action_mask(), np.int8)
         return observation
 
     def last(self, observe: bool = True) -> Last:
@@ -222,14 +227,14 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        state = self.state
-        state.play(state.game.move_of_action(state, int(action)))
-        seat = state.to_move
+        track = self.track
+        track.play(int(action))
+        seat = track.seat()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         else:
             self.agent_selection = self.possible_agents[0]
-            final = returns(state.outcome(), self.game.num_players)
+            final = track.returns()
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = final[seat]
                 self.terminations[name] = True

@@ -49,6 +49,12 @@ typedef struct tg_game {
     /* Optional: what the move from `before` to `after` gains `mover` at once, for the native
      * alpha-beta's move ordering and quiescence search; NULL: the mover's score change. */
     int (*gain)(const void *ctx, const void *before, const void *after, int mover);
+    /* Optional: the action id of legal `move` on `state`, for a game whose ids depend on the
+     * position (lines); NULL: the line's tables say, or the move's number is its id. */
+    int (*action_id)(const void *ctx, const void *state, int move);
+    /* Optional: how many lines outgrew a state's history so far on this thread (a line that
+     * did is no longer exact: lines hand it back to the Python engine). */
+    long (*outgrown)(void);
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -1304,7 +1310,224 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NL(iid))", list, a.nodes, partial_depth, partial_move, partial_value);
 }
 
+/* --- lines: a game followed a move at a time, by action ids (the adapters') -------------- */
+
+/* A state that moves on by action ids, for the OpenSpiel and PettingZoo adapters: its legal
+ * ids listed smallest first or as a mask, a move played by id. A kernel's move numbers become
+ * action ids through `action_of` (kernel number -> id, -1 for none) and back through
+ * `code_of` (id -> kernel number); both NULL where the numbers are the ids. */
+typedef struct {
+    tg_game game;
+    PyObject *board, *to_action, *to_code;  /* held: the tables the pointers read */
+    const int32_t *action_of, *code_of;
+    Py_ssize_t codes;  /* entries of action_of */
+    int num_actions;
+    int *moves;  /* game.max_moves of room */
+    unsigned char state[];
+} tg_line;
+
+#define TG_LINE_NAME "trigames.line"
+
+static void tg_line_free(PyObject *capsule) {
+    tg_line *line = PyCapsule_GetPointer(capsule, TG_LINE_NAME);
+    if (!line) return;
+    Py_XDECREF(line->board);
+    Py_XDECREF(line->to_action);
+    Py_XDECREF(line->to_code);
+    free(line->moves);
+    free(line);
+}
+
+/* A new line at `state` of `game`, holding the board and the two tables, as a capsule. */
+static PyObject *tg_line_capsule(const tg_game *game, const void *state, PyObject *board,
+                                 PyObject *to_action, PyObject *to_code, int num_actions) {
+    tg_line *line = calloc(1, sizeof *line + game->state_size);
+    if (!line) return PyErr_NoMemory();
+    line->moves = malloc(sizeof(int) * (size_t)(game->max_moves > 0 ? game->max_moves : 1));
+    if (!line->moves) { free(line); return PyErr_NoMemory(); }
+    line->game = *game;
+    memcpy(line->state, state, game->state_size);
+    line->num_actions = num_actions;
+    line->board = board;
+    Py_INCREF(board);
+    if (to_action != Py_None) {
+        line->to_action = to_action;
+        line->to_code = to_code;
+        Py_INCREF(to_action);
+        Py_INCREF(to_code);
+        line->action_of = (const int32_t *)PyBytes_AsString(to_action);
+        line->code_of = (const int32_t *)PyBytes_AsString(to_code);
+        line->codes = PyBytes_Size(to_action) / (Py_ssize_t)sizeof(int32_t);
+    }
+    PyObject *capsule = PyCapsule_New(line, TG_LINE_NAME, tg_line_free);
+    if (!capsule) {
+        Py_DECREF(board);
+        Py_XDECREF(to_action);
+        Py_XDECREF(to_code);
+        free(line->moves);
+        free(line);
+    }
+    return capsule;
+}
+
+/* line_new(board, snapshot, num_actions, to_action, to_code) -> a line at the snapshot;
+ * to_action and to_code are int32 arrays as bytes (kernel number -> id, id -> kernel number),
+ * or both None where the kernel's numbers are the action ids */
+static PyObject *tg_py_line_new(PyObject *self, PyObject *args) {
+    PyObject *board, *snapshot, *to_action, *to_code;
+    int num_actions;
+    if (!PyArg_ParseTuple(args, "OOiOO", &board, &snapshot, &num_actions, &to_action, &to_code))
+        return NULL;
+    if (num_actions < 0) {
+        PyErr_SetString(PyExc_ValueError, "num_actions must be 0 or more");
+        return NULL;
+    }
+    if ((to_action == Py_None) != (to_code == Py_None)
+        || (to_action != Py_None
+            && (!PyBytes_Check(to_action) || !PyBytes_Check(to_code)
+                || PyBytes_Size(to_code) != (Py_ssize_t)sizeof(int32_t) * num_actions
+                || PyBytes_Size(to_action) % (Py_ssize_t)sizeof(int32_t)))) {
+        PyErr_SetString(PyExc_ValueError, "to_action and to_code must be int32 tables, or None");
+        return NULL;
+    }
+    tg_game g = {0};
+    tg_state_buf *state = malloc(sizeof *state);
+    if (!state) return PyErr_NoMemory();
+    PyObject *capsule = NULL;
+    if (tg_load(board, snapshot, &g, state->bytes) == 0)
+        capsule = tg_line_capsule(&g, state->bytes, board, to_action, to_code, num_actions);
+    free(state);
+    return capsule;
+}
+
+static tg_line *tg_line_of(PyObject *args, PyObject **capsule) {
+    if (!PyArg_ParseTuple(args, "O", capsule)) return NULL;
+    return PyCapsule_GetPointer(*capsule, TG_LINE_NAME);
+}
+
+/* line_copy(line) -> a new line at the same state */
+static PyObject *tg_py_line_copy(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    tg_line *line = tg_line_of(args, &capsule);
+    if (!line) return NULL;
+    return tg_line_capsule(&line->game, line->state, line->board,
+                           line->to_action ? line->to_action : Py_None,
+                           line->to_code ? line->to_code : Py_None, line->num_actions);
+}
+
+/* line_mover(line) -> the seat to move, -1 once the game is over */
+static PyObject *tg_py_line_mover(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    tg_line *line = tg_line_of(args, &capsule);
+    if (!line) return NULL;
+    return PyLong_FromLong(line->game.mover(line->game.ctx, line->state));
+}
+
+/* The legal action ids into line->moves; returns how many (0 once the game is over). */
+static int tg_line_legal(tg_line *line) {
+    const tg_game *g = &line->game;
+    if (g->mover(g->ctx, line->state) < 0) return 0;
+    int n = g->legal(g->ctx, line->state, line->moves);
+    if (g->action_id) {
+        for (int i = 0; i < n; i++) line->moves[i] = g->action_id(g->ctx, line->state, line->moves[i]);
+        return n;
+    }
+    if (!line->action_of) return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        int code = line->moves[i];
+        int action = code >= 0 && code < line->codes ? line->action_of[code] : -1;
+        if (action >= 0) line->moves[kept++] = action;
+    }
+    return kept;
+}
+
+static int tg_int_order(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* line_actions(line) -> the legal action ids, smallest first */
+static PyObject *tg_py_line_actions(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    tg_line *line = tg_line_of(args, &capsule);
+    if (!line) return NULL;
+    int n = tg_line_legal(line);
+    for (int i = 1; i < n; i++)
+        if (line->moves[i - 1] > line->moves[i]) {
+            qsort(line->moves, (size_t)n, sizeof(int), tg_int_order);
+            break;
+        }
+    return tg_int_list(line->moves, n);
+}
+
+/* line_mask(line) -> a bytearray of num_actions bytes, 1 at each legal action id */
+static PyObject *tg_py_line_mask(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    tg_line *line = tg_line_of(args, &capsule);
+    if (!line) return NULL;
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, line->num_actions);
+    if (!mask) return NULL;
+    char *bytes = PyByteArray_AsString(mask);
+    memset(bytes, 0, (size_t)line->num_actions);
+    int n = tg_line_legal(line);
+    for (int i = 0; i < n; i++)
+        if (line->moves[i] >= 0 && line->moves[i] < line->num_actions) bytes[line->moves[i]] = 1;
+    return mask;
+}
+
+/* line_play(line, action) -> 1 once the move with that action id is played, 0 (and the line
+ * unchanged) when no legal move has it, 2 when it was played but the line outgrew the state's
+ * history (see tg_game.outgrown) */
+static PyObject *tg_py_line_play(PyObject *self, PyObject *args) {
+    PyObject *capsule, *number;
+    if (!PyArg_ParseTuple(args, "OO!", &capsule, &PyLong_Type, &number)) return NULL;
+    tg_line *line = PyCapsule_GetPointer(capsule, TG_LINE_NAME);
+    if (!line) return NULL;
+    int overflow;
+    long long action = PyLong_AsLongLongAndOverflow(number, &overflow);
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    const tg_game *g = &line->game;
+    if (overflow || action < 0 || action >= line->num_actions || g->mover(g->ctx, line->state) < 0)
+        return PyLong_FromLong(0);
+    int n = g->legal(g->ctx, line->state, line->moves);
+    int found = -1;
+    if (g->action_id) {
+        for (int i = 0; i < n && found < 0; i++)
+            if (g->action_id(g->ctx, line->state, line->moves[i]) == action) found = i;
+    } else {
+        int code = line->code_of ? line->code_of[action] : (int)action;
+        for (int i = 0; i < n && found < 0; i++)
+            if (line->moves[i] == code) found = i;
+    }
+    if (found < 0) return PyLong_FromLong(0);
+    long outgrown = g->outgrown ? g->outgrown() : 0;
+    g->apply(g->ctx, line->state, line->moves[found]);
+    return PyLong_FromLong(g->outgrown && g->outgrown() != outgrown ? 2 : 1);
+}
+
+/* line_rewards(line) -> each seat's share of the finished game (winners split 1) */
+static PyObject *tg_py_line_rewards(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    tg_line *line = tg_line_of(args, &capsule);
+    if (!line) return NULL;
+    double share[TG_MAX_PLAYERS] = {0};
+    line->game.rewards(line->game.ctx, line->state, share);
+    return tg_values(share, line->game.num_players);
+}
+
 #define TG_ENGINE_METHODS \
+    {"line_new", tg_py_line_new, METH_VARARGS, \
+     "line_new(board, snapshot, num_actions, to_action, to_code) -> a line played by action ids"}, \
+    {"line_copy", tg_py_line_copy, METH_VARARGS, "line_copy(line) -> a copy"}, \
+    {"line_mover", tg_py_line_mover, METH_VARARGS, "line_mover(line) -> the seat to move, or -1"}, \
+    {"line_actions", tg_py_line_actions, METH_VARARGS, \
+     "line_actions(line) -> the legal action ids, smallest first"}, \
+    {"line_mask", tg_py_line_mask, METH_VARARGS, "line_mask(line) -> the legal ids as a mask"}, \
+    {"line_play", tg_py_line_play, METH_VARARGS, \
+     "line_play(line, action) -> 1 played, 0 no legal move has that id, 2 played but outgrown"}, \
+    {"line_rewards", tg_py_line_rewards, METH_VARARGS, \
+     "line_rewards(line) -> each seat's share of the finished game"}, \
     {"alphabeta", tg_py_alphabeta, METH_VARARGS, \
      "alphabeta(board, snapshot, seat, sign, max_depth, seconds, nodes, cpu, root_moves, " \
      "table[, weights[, helper[, narrow]]]) -> ([(depth, move, value)], nodes, partial)"}, \

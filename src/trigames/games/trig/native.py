@@ -12,10 +12,12 @@ True
 
 from __future__ import annotations
 
+from array import array
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from trigames.core.native import KernelCalls
+from trigames.games.trig.actions import action_table
 from trigames.games.trig.board import TrigMove
 
 if TYPE_CHECKING:
@@ -68,3 +70,14 @@ class TrigKernel(KernelCalls):
     def index(self, move: Any) -> int:
         cell, centre = self.board_tables.move_parts(move)
         return cell if centre is None else cell + self.cells * (centre + 1)
+
+    def action_tables(self) -> tuple[bytes, bytes]:
+        """The action ids number placements and captures in another order (see
+        :func:`.actions.action_table`)."""
+        cells = self.cells
+        keys = action_table(self.board_tables).keys
+        to_code = [cell + cells * (0 if centre is None else centre + 1) for cell, centre in keys]
+        to_action = [-1] * (cells * (cells + 1))
+        for action, code in enumerate(to_code):
+            to_action[code] = action
+        return array("i", to_action).tobytes(), array("i", to_code).tobytes()

@@ -1,0 +1,148 @@
+"""A game as the adapters play it: by action ids, on the game's native kernel where one runs.
+
+A learning library's loop asks for the legal ids and plays one, a move at a time. Where the
+game's kernel runs and knows its action ids, a :class:`Track` plays the moves on a native line
+(:class:`trigames.core.native.NativeLine`) and the engine state catches up only when something
+reads it (an observation, a drawing, a move's name): a random game through OpenSpiel then
+never builds a Python move. Elsewhere (the pure engine, or a position too large for a kernel)
+the engine state answers directly; a Trugo line that outgrows the kernel's room for the
+positions a repetition may meet hands over to it. Both give the same ids and the same games.
+
+>>> import trigames
+>>> track = Track.start(trigames.load_game("triggle"))
+>>> track.legal_actions()[:3], track.seat()
+([0, 1, 2], 0)
+>>> track.play(track.legal_actions()[0])
+>>> track.seat(), track.plies(), [str(m) for m in track.state.history]
+(1, 1, ['A1-A4'])
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from trigames.core.native import NativeLine, kernel_of
+from trigames.core.protocol import AnyGame, AnyState
+from trigames.games import load_game
+from trigames.interop import returns
+
+#: What :meth:`NativeLine.play` answers when the line outgrew the kernel's room for history.
+OUTGROWN = 2
+
+
+class Track:
+    """An engine state, and where the kernel runs, a native line ahead of it by the action ids
+    in ``_behind``."""
+
+    __slots__ = ("_behind", "_line", "_state")
+
+    def __init__(self, state: AnyState, line: NativeLine | None) -> None:
+        self._state = state
+        self._line = line
+        self._behind: list[int] = []
+
+    @classmethod
+    def start(cls, game: AnyGame) -> Track:
+        """The start of a game of ``game``."""
+        return cls.at(game.new_initial_state())
+
+    @classmethod
+    def at(cls, state: AnyState) -> Track:
+        """A track from ``state`` (which it plays on)."""
+        kernel = kernel_of(state.game)
+        return cls(state, None if kernel is None else kernel.line(state))
+
+    @property
+    def state(self) -> AnyState:
+        """The engine state, brought up to the line's position."""
+        behind = self._behind
+        if behind:
+            state = self._state
+            game = state.game
+            for action in behind:
+                state.play(game.move_of_action(state, action))
+            behind.clear()
+        return self._state
+
+    def plies(self) -> int:
+        """How many moves the game has had."""
+        return len(self._state.history) + len(self._behind)
+
+    def seat(self) -> int | None:
+        """The seat to move, ``None`` once the game is over."""
+        if self._line is not None:
+            return self._line.mover()
+        return self._state.current_player
+
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        return self.seat() is None
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, smallest first (none at the end)."""
+        if self._line is not None:
+            return self._line.legal_actions()
+        state = self._state
+        return state.game.legal_actions(state)
+
+    def action_mask(self) -> bytearray:
+        """A new buffer with a byte for each action id, 1 where the id is legal."""
+        if self._line is not None:
+            return self._line.action_mask()
+        state = self._state
+        return state.game.legal_action_mask(state)
+
+    def play(self, action: int) -> None:
+        """Play the legal move numbered ``action`` (``IllegalActionError``, as from
+        ``Game.move_of_action``, if none has it)."""
+        line = self._line
+        if line is None:
+            state = self._state
+            state.play(state.game.move_of_action(state, action))
+            return
+        action = operator.index(action)  # numpy's integers too
+        played = line.play(action)
+        if played:
+            self._behind.append(action)
+            if played == OUTGROWN:  # the engine state takes over
+                self._line = None
+                self.state  # noqa: B018 (catching up)
+            return
+        state = self.state
+        move = state.game.move_of_action(state, action)  # the engine's error
+        raise AssertionError(f"the kernel refused legal action {action} ({move})")
+
+    def returns(self) -> list[float]:
+        """+1 to winners and -1 to losers at the end; 0 to everybody in a draw or before."""
+        players = self._state.game.num_players
+        if self._line is None:
+            return returns(self._state.outcome(), players)
+        if self._line.mover() is not None:
+            return [0.0] * players
+        shares = self._line.rewards()
+        if all(share > 0 for share in shares):
+            return [0.0] * players
+        return [1.0 if share > 0 else -1.0 for share in shares]
+
+    def copy(self) -> Track:
+        """An independent track at the same position."""
+        line = None if self._line is None else self._line.copy()
+        copy = Track(self._state.clone(), line)
+        copy._behind = list(self._behind)
+        return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Track:  # OpenSpiel clones a state so
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, tuple[str, list[str]]]:  # and pickles it so
+        state = self.state
+        return replay, (str(state.game.spec), [str(move) for move in state.history])
+
+
+def replay(spec: str, moves: list[str]) -> Track:
+    """The track of the game ``spec`` after ``moves`` (in notation) from its start."""
+    state = load_game(spec).new_initial_state()
+    for move in moves:
+        state.play(move)
+    return Track.at(state)
