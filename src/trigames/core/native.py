@@ -280,21 +280,28 @@ class KernelCalls:
     def index(self, move: Any) -> int:
         raise NotImplementedError
 
-    def action_tables(self) -> tuple[bytes, bytes] | None:
-        """How the kernel's move numbers and the game's action ids map (for :meth:`line`): two
-        int32 tables as bytes, kernel number to id (-1 for none) and id to kernel number;
-        ``None`` where the numbers are the ids."""
+    def action_table(self) -> bytes | None:
+        """The action id of each of the kernel's move numbers (for :meth:`line`): an int32
+        table as bytes, -1 for a number that is no move; ``None`` where the numbers are the ids,
+        or where the kernel works the ids out itself (Trugo's depend on the position)."""
         return None
 
     def line(self, state: Any) -> NativeLine | None:
-        """A :class:`NativeLine` from ``state``, or ``None`` for a game whose action ids depend
-        on the position (the kernel does not know them)."""
-        tables = self.__dict__.get("_action_tables", False)
-        if tables is False:  # worked out once for the kernel
-            tables = self.__dict__["_action_tables"] = self.action_tables()
-        line = self.module.line_new(
-            self.board, self.snapshot(state), self.game.num_actions(), *(tables or (None, None))
-        )
+        """A :class:`NativeLine` from ``state``, or ``None`` for a state too large for the
+        kernel (a Trugo game with a longer history than it keeps)."""
+        tables = self.__dict__.get("_line_tables")
+        if tables is None:  # worked out once for the kernel
+            tables = self.__dict__["_line_tables"] = (
+                self.action_table(),
+                tuple(range(self.game.num_actions())),
+            )
+        to_action, numbers = tables
+        try:
+            line = self.module.line_new(
+                self.board, self.snapshot(state), len(numbers), to_action, numbers
+            )
+        except OverflowError:
+            return None
         return NativeLine(self.module, line)
 
     def playouts(self, state: Any, count: int, seed: int) -> tuple[int, tuple[float, ...]]:

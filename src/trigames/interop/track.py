@@ -33,14 +33,16 @@ OUTGROWN = 2
 
 class Track:
     """An engine state, and where the kernel runs, a native line ahead of it by the action ids
-    in ``_behind``."""
+    in ``_behind``; ``_seat`` keeps the seat to move (the adapters ask for it several times a
+    turn). The engine state is the track's: read it, but play on the track."""
 
-    __slots__ = ("_behind", "_line", "_state")
+    __slots__ = ("_behind", "_line", "_seat", "_state")
 
     def __init__(self, state: AnyState, line: NativeLine | None) -> None:
         self._state = state
         self._line = line
         self._behind: list[int] = []
+        self._seat = state.current_player
 
     @classmethod
     def start(cls, game: AnyGame) -> Track:
@@ -71,13 +73,11 @@ class Track:
 
     def seat(self) -> int | None:
         """The seat to move, ``None`` once the game is over."""
-        if self._line is not None:
-            return self._line.mover()
-        return self._state.current_player
+        return self._seat
 
     def is_over(self) -> bool:
         """True once the game is over."""
-        return self.seat() is None
+        return self._seat is None
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, smallest first (none at the end)."""
@@ -100,11 +100,13 @@ class Track:
         if line is None:
             state = self._state
             state.play(state.game.move_of_action(state, action))
+            self._seat = state.current_player
             return
         action = operator.index(action)  # numpy's integers too
         played = line.play(action)
         if played:
             self._behind.append(action)
+            self._seat = line.mover()
             if played == OUTGROWN:  # the engine state takes over
                 self._line = None
                 self.state  # noqa: B018 (catching up)
@@ -118,7 +120,7 @@ class Track:
         players = self._state.game.num_players
         if self._line is None:
             return returns(self._state.outcome(), players)
-        if self._line.mover() is not None:
+        if self._seat is not None:
             return [0.0] * players
         shares = self._line.rewards()
         if all(share > 0 for share in shares):
@@ -130,6 +132,7 @@ class Track:
         line = None if self._line is None else self._line.copy()
         copy = Track(self._state.clone(), line)
         copy._behind = list(self._behind)
+        copy._seat = self._seat
         return copy
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Track:  # OpenSpiel clones a state so

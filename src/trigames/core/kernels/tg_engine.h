@@ -49,9 +49,10 @@ typedef struct tg_game {
     /* Optional: what the move from `before` to `after` gains `mover` at once, for the native
      * alpha-beta's move ordering and quiescence search; NULL: the mover's score change. */
     int (*gain)(const void *ctx, const void *before, const void *after, int mover);
-    /* Optional: the action id of legal `move` on `state`, for a game whose ids depend on the
-     * position (lines); NULL: the line's tables say, or the move's number is its id. */
-    int (*action_id)(const void *ctx, const void *state, int move);
+    /* Optional: the action ids of the n legal `moves` of `state` into `ids`, for a game whose
+     * ids depend on the position (lines); NULL: the line's table says, or a move's number is
+     * its id. */
+    void (*action_ids)(const void *ctx, const void *state, const int *moves, int *ids, int n);
     /* Optional: how many lines outgrew a state's history so far on this thread (a line that
      * did is no longer exact: lines hand it back to the Python engine). */
     long (*outgrown)(void);
@@ -1314,15 +1315,18 @@ static PyObject *tg_py_alphabeta(PyObject *self, PyObject *args) {
 
 /* A state that moves on by action ids, for the OpenSpiel and PettingZoo adapters: its legal
  * ids listed smallest first or as a mask, a move played by id. A kernel's move numbers become
- * action ids through `action_of` (kernel number -> id, -1 for none) and back through
- * `code_of` (id -> kernel number); both NULL where the numbers are the ids. */
+ * action ids through the game's action_ids, or through the table `action_of` (kernel number
+ * -> id, -1 for none), or are the ids themselves. The legal moves are listed once for each
+ * position, whichever call asks first, and the ids go to Python as the ints of `numbers`. */
 typedef struct {
     tg_game game;
-    PyObject *board, *to_action, *to_code;  /* held: the tables the pointers read */
-    const int32_t *action_of, *code_of;
-    Py_ssize_t codes;  /* entries of action_of */
+    PyObject *board, *to_action, *numbers;  /* held: the table and the ints read below */
+    const int32_t *action_of;
+    Py_ssize_t table_size;  /* entries of action_of */
     int num_actions;
-    int *moves;  /* game.max_moves of room */
+    int listed;        /* legal moves listed for the state as it is, -1 before they are */
+    int *codes, *ids;  /* game.max_moves each: the legal moves (kernel numbers) and their ids */
+    int *order;        /* the ids, smallest first */
     unsigned char state[];
 } tg_line;
 
@@ -1333,61 +1337,62 @@ static void tg_line_free(PyObject *capsule) {
     if (!line) return;
     Py_XDECREF(line->board);
     Py_XDECREF(line->to_action);
-    Py_XDECREF(line->to_code);
-    free(line->moves);
+    Py_XDECREF(line->numbers);
+    free(line->codes);
     free(line);
 }
 
-/* A new line at `state` of `game`, holding the board and the two tables, as a capsule. */
+/* A new line at `state` of `game`, holding the board, the table and the ints, as a capsule. */
 static PyObject *tg_line_capsule(const tg_game *game, const void *state, PyObject *board,
-                                 PyObject *to_action, PyObject *to_code, int num_actions) {
+                                 PyObject *to_action, PyObject *numbers, int num_actions) {
     tg_line *line = calloc(1, sizeof *line + game->state_size);
     if (!line) return PyErr_NoMemory();
-    line->moves = malloc(sizeof(int) * (size_t)(game->max_moves > 0 ? game->max_moves : 1));
-    if (!line->moves) { free(line); return PyErr_NoMemory(); }
+    size_t room = (size_t)(game->max_moves > 0 ? game->max_moves : 1);
+    line->codes = malloc(3 * sizeof(int) * room);
+    if (!line->codes) { free(line); return PyErr_NoMemory(); }
+    line->ids = line->codes + room;
+    line->order = line->ids + room;
     line->game = *game;
     memcpy(line->state, state, game->state_size);
     line->num_actions = num_actions;
+    line->listed = -1;
     line->board = board;
+    line->numbers = numbers;
     Py_INCREF(board);
+    Py_INCREF(numbers);
     if (to_action != Py_None) {
         line->to_action = to_action;
-        line->to_code = to_code;
         Py_INCREF(to_action);
-        Py_INCREF(to_code);
         line->action_of = (const int32_t *)PyBytes_AsString(to_action);
-        line->code_of = (const int32_t *)PyBytes_AsString(to_code);
-        line->codes = PyBytes_Size(to_action) / (Py_ssize_t)sizeof(int32_t);
+        line->table_size = PyBytes_Size(to_action) / (Py_ssize_t)sizeof(int32_t);
     }
     PyObject *capsule = PyCapsule_New(line, TG_LINE_NAME, tg_line_free);
     if (!capsule) {
         Py_DECREF(board);
-        Py_XDECREF(to_action);
-        Py_XDECREF(to_code);
-        free(line->moves);
+        Py_DECREF(numbers);
+        Py_XDECREF(line->to_action);
+        free(line->codes);
         free(line);
     }
     return capsule;
 }
 
-/* line_new(board, snapshot, num_actions, to_action, to_code) -> a line at the snapshot;
- * to_action and to_code are int32 arrays as bytes (kernel number -> id, id -> kernel number),
- * or both None where the kernel's numbers are the action ids */
+/* line_new(board, snapshot, num_actions, to_action, numbers) -> a line at the snapshot;
+ * to_action is an int32 table as bytes (kernel number -> id, -1 for none) or None, numbers a
+ * tuple of the ints 0 to num_actions - 1 */
 static PyObject *tg_py_line_new(PyObject *self, PyObject *args) {
-    PyObject *board, *snapshot, *to_action, *to_code;
+    PyObject *board, *snapshot, *to_action, *numbers;
     int num_actions;
-    if (!PyArg_ParseTuple(args, "OOiOO", &board, &snapshot, &num_actions, &to_action, &to_code))
+    if (!PyArg_ParseTuple(args, "OOiOO!", &board, &snapshot, &num_actions, &to_action,
+                          &PyTuple_Type, &numbers))
         return NULL;
-    if (num_actions < 0) {
-        PyErr_SetString(PyExc_ValueError, "num_actions must be 0 or more");
+    if (num_actions < 0 || PyTuple_Size(numbers) != num_actions) {
+        PyErr_SetString(PyExc_ValueError, "numbers must hold one int for each action id");
         return NULL;
     }
-    if ((to_action == Py_None) != (to_code == Py_None)
-        || (to_action != Py_None
-            && (!PyBytes_Check(to_action) || !PyBytes_Check(to_code)
-                || PyBytes_Size(to_code) != (Py_ssize_t)sizeof(int32_t) * num_actions
-                || PyBytes_Size(to_action) % (Py_ssize_t)sizeof(int32_t)))) {
-        PyErr_SetString(PyExc_ValueError, "to_action and to_code must be int32 tables, or None");
+    if (to_action != Py_None
+        && (!PyBytes_Check(to_action) || PyBytes_Size(to_action) % (Py_ssize_t)sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "to_action must be an int32 table, or None");
         return NULL;
     }
     tg_game g = {0};
@@ -1395,51 +1400,53 @@ static PyObject *tg_py_line_new(PyObject *self, PyObject *args) {
     if (!state) return PyErr_NoMemory();
     PyObject *capsule = NULL;
     if (tg_load(board, snapshot, &g, state->bytes) == 0)
-        capsule = tg_line_capsule(&g, state->bytes, board, to_action, to_code, num_actions);
+        capsule = tg_line_capsule(&g, state->bytes, board, to_action, numbers, num_actions);
     free(state);
     return capsule;
 }
 
-static tg_line *tg_line_of(PyObject *args, PyObject **capsule) {
-    if (!PyArg_ParseTuple(args, "O", capsule)) return NULL;
-    return PyCapsule_GetPointer(*capsule, TG_LINE_NAME);
+static tg_line *tg_line_of(PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    return PyCapsule_GetPointer(capsule, TG_LINE_NAME);
 }
 
 /* line_copy(line) -> a new line at the same state */
 static PyObject *tg_py_line_copy(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    tg_line *line = tg_line_of(args, &capsule);
+    tg_line *line = tg_line_of(args);
     if (!line) return NULL;
     return tg_line_capsule(&line->game, line->state, line->board,
-                           line->to_action ? line->to_action : Py_None,
-                           line->to_code ? line->to_code : Py_None, line->num_actions);
+                           line->to_action ? line->to_action : Py_None, line->numbers,
+                           line->num_actions);
 }
 
 /* line_mover(line) -> the seat to move, -1 once the game is over */
 static PyObject *tg_py_line_mover(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    tg_line *line = tg_line_of(args, &capsule);
+    tg_line *line = tg_line_of(args);
     if (!line) return NULL;
     return PyLong_FromLong(line->game.mover(line->game.ctx, line->state));
 }
 
-/* The legal action ids into line->moves; returns how many (0 once the game is over). */
-static int tg_line_legal(tg_line *line) {
+/* The legal moves and their ids (line->codes, line->ids), listed once for each position;
+ * returns how many (0 once the game is over). */
+static int tg_line_list(tg_line *line) {
+    if (line->listed >= 0) return line->listed;
     const tg_game *g = &line->game;
-    if (g->mover(g->ctx, line->state) < 0) return 0;
-    int n = g->legal(g->ctx, line->state, line->moves);
-    if (g->action_id) {
-        for (int i = 0; i < n; i++) line->moves[i] = g->action_id(g->ctx, line->state, line->moves[i]);
-        return n;
+    int n = g->mover(g->ctx, line->state) < 0 ? 0 : g->legal(g->ctx, line->state, line->codes);
+    if (g->action_ids) {
+        g->action_ids(g->ctx, line->state, line->codes, line->ids, n);
+    } else if (!line->action_of) {
+        memcpy(line->ids, line->codes, sizeof(int) * (size_t)n);
+    } else {
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int code = line->codes[i];
+            int action = code >= 0 && code < line->table_size ? line->action_of[code] : -1;
+            if (action >= 0) { line->codes[kept] = code; line->ids[kept++] = action; }
+        }
+        n = kept;
     }
-    if (!line->action_of) return n;
-    int kept = 0;
-    for (int i = 0; i < n; i++) {
-        int code = line->moves[i];
-        int action = code >= 0 && code < line->codes ? line->action_of[code] : -1;
-        if (action >= 0) line->moves[kept++] = action;
-    }
-    return kept;
+    return line->listed = n;
 }
 
 static int tg_int_order(const void *a, const void *b) {
@@ -1449,30 +1456,43 @@ static int tg_int_order(const void *a, const void *b) {
 
 /* line_actions(line) -> the legal action ids, smallest first */
 static PyObject *tg_py_line_actions(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    tg_line *line = tg_line_of(args, &capsule);
+    tg_line *line = tg_line_of(args);
     if (!line) return NULL;
-    int n = tg_line_legal(line);
+    int n = tg_line_list(line);
+    int *order = line->order;
+    memcpy(order, line->ids, sizeof(int) * (size_t)n);
     for (int i = 1; i < n; i++)
-        if (line->moves[i - 1] > line->moves[i]) {
-            qsort(line->moves, (size_t)n, sizeof(int), tg_int_order);
+        if (order[i - 1] > order[i]) {
+            qsort(order, (size_t)n, sizeof(int), tg_int_order);
             break;
         }
-    return tg_int_list(line->moves, n);
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *number = order[i] >= 0 && order[i] < line->num_actions
+                               ? PyTuple_GetItem(line->numbers, order[i]) : NULL;
+        if (!number) {
+            Py_DECREF(list);
+            PyErr_SetString(PyExc_SystemError, "a kernel gave an action id out of range");
+            return NULL;
+        }
+        Py_INCREF(number);
+        PyList_SetItem(list, i, number);
+    }
+    return list;
 }
 
 /* line_mask(line) -> a bytearray of num_actions bytes, 1 at each legal action id */
 static PyObject *tg_py_line_mask(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    tg_line *line = tg_line_of(args, &capsule);
+    tg_line *line = tg_line_of(args);
     if (!line) return NULL;
     PyObject *mask = PyByteArray_FromStringAndSize(NULL, line->num_actions);
     if (!mask) return NULL;
     char *bytes = PyByteArray_AsString(mask);
     memset(bytes, 0, (size_t)line->num_actions);
-    int n = tg_line_legal(line);
+    int n = tg_line_list(line);
     for (int i = 0; i < n; i++)
-        if (line->moves[i] >= 0 && line->moves[i] < line->num_actions) bytes[line->moves[i]] = 1;
+        if (line->ids[i] >= 0 && line->ids[i] < line->num_actions) bytes[line->ids[i]] = 1;
     return mask;
 }
 
@@ -1487,29 +1507,21 @@ static PyObject *tg_py_line_play(PyObject *self, PyObject *args) {
     int overflow;
     long long action = PyLong_AsLongLongAndOverflow(number, &overflow);
     if (action == -1 && PyErr_Occurred()) return NULL;
-    const tg_game *g = &line->game;
-    if (overflow || action < 0 || action >= line->num_actions || g->mover(g->ctx, line->state) < 0)
-        return PyLong_FromLong(0);
-    int n = g->legal(g->ctx, line->state, line->moves);
-    int found = -1;
-    if (g->action_id) {
-        for (int i = 0; i < n && found < 0; i++)
-            if (g->action_id(g->ctx, line->state, line->moves[i]) == action) found = i;
-    } else {
-        int code = line->code_of ? line->code_of[action] : (int)action;
-        for (int i = 0; i < n && found < 0; i++)
-            if (line->moves[i] == code) found = i;
-    }
+    if (overflow || action < 0 || action >= line->num_actions) return PyLong_FromLong(0);
+    int n = tg_line_list(line), found = -1;
+    for (int i = 0; i < n && found < 0; i++)
+        if (line->ids[i] == action) found = i;
     if (found < 0) return PyLong_FromLong(0);
+    const tg_game *g = &line->game;
     long outgrown = g->outgrown ? g->outgrown() : 0;
-    g->apply(g->ctx, line->state, line->moves[found]);
+    g->apply(g->ctx, line->state, line->codes[found]);
+    line->listed = -1;
     return PyLong_FromLong(g->outgrown && g->outgrown() != outgrown ? 2 : 1);
 }
 
 /* line_rewards(line) -> each seat's share of the finished game (winners split 1) */
 static PyObject *tg_py_line_rewards(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    tg_line *line = tg_line_of(args, &capsule);
+    tg_line *line = tg_line_of(args);
     if (!line) return NULL;
     double share[TG_MAX_PLAYERS] = {0};
     line->game.rewards(line->game.ctx, line->state, share);
@@ -1518,7 +1530,7 @@ static PyObject *tg_py_line_rewards(PyObject *self, PyObject *args) {
 
 #define TG_ENGINE_METHODS \
     {"line_new", tg_py_line_new, METH_VARARGS, \
-     "line_new(board, snapshot, num_actions, to_action, to_code) -> a line played by action ids"}, \
+     "line_new(board, snapshot, num_actions, to_action, numbers) -> a line played by action ids"}, \
     {"line_copy", tg_py_line_copy, METH_VARARGS, "line_copy(line) -> a copy"}, \
     {"line_mover", tg_py_line_mover, METH_VARARGS, "line_mover(line) -> the seat to move, or -1"}, \
     {"line_actions", tg_py_line_actions, METH_VARARGS, \

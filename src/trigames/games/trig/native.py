@@ -71,13 +71,11 @@ class TrigKernel(KernelCalls):
         cell, centre = self.board_tables.move_parts(move)
         return cell if centre is None else cell + self.cells * (centre + 1)
 
-    def action_tables(self) -> tuple[bytes, bytes]:
+    def action_table(self) -> bytes:
         """The action ids number placements and captures in another order (see
         :func:`.actions.action_table`)."""
         cells = self.cells
-        keys = action_table(self.board_tables).keys
-        to_code = [cell + cells * (0 if centre is None else centre + 1) for cell, centre in keys]
         to_action = [-1] * (cells * (cells + 1))
-        for action, code in enumerate(to_code):
-            to_action[code] = action
-        return array("i", to_action).tobytes(), array("i", to_code).tobytes()
+        for action, (cell, centre) in enumerate(action_table(self.board_tables).keys):
+            to_action[cell + cells * (0 if centre is None else centre + 1)] = action
+        return array("i", to_action).tobytes()

@@ -774,42 +774,38 @@ static long trugo_item(PyObject *list, Py_ssize_t i) {
 
 /* --- action ids (actions.py): cells and junctions by their ranks in the layout ------------- */
 
-/* How many of the n sorted ids are below x. */
-static int trugo_rank(const int *ids, int n, int x) {
-    int lo = 0, hi = n;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (ids[mid] < x) lo = mid + 1; else hi = mid;
-    }
-    return lo;
-}
-
-/* How many full junctions have an id below j. */
-static int trugo_full_rank(const trugo_state *s, int j) {
-    const trugo_junction *e = trugo_junctions(s);
-    int rank = 0;
-    for (int i = 0; i < s->active && e[i].j < j; i++) rank += e[i].full == 3;
-    return rank;
-}
-
-/* actions.py's id of legal `move`: 3 k + o places on the k-th frontier cell, 3P + k removes
- * the k-th tile, 3P + N + i F + j moves from the i-th full junction to the j-th, then the
- * pass (P = 2N + 2 and F = most_full_junctions(N) for N tiles). */
-static int trugo_action_id(const void *ctx, const void *state, int move) {
+/* actions.py's ids of the n legal `moves` into `ids`: 3 k + o places on the k-th frontier
+ * cell, 3P + k removes the k-th tile, 3P + N + i F + j moves from the i-th full junction to
+ * the j-th, then the pass (P = 2N + 2 and F = most_full_junctions(N) for N tiles). */
+static void trugo_action_ids(const void *ctx, const void *state, const int *moves, int *ids,
+                             int n) {
     const trugo_board *b = ctx;
     const trugo_state *s = state;
-    unsigned m = (unsigned)move, cells = (unsigned)b->cells, n = (unsigned)b->tiles;
-    int removal = 3 * (2 * b->tiles + 2), moves = removal + b->tiles;
+    unsigned cells = (unsigned)b->cells, junctions = (unsigned)b->junctions;
     int root = 0;  /* isqrt(12 N - 4): rules.py's most_full_junctions is 2 N - root */
-    while (n > 0 && (unsigned)((root + 1) * (root + 1)) <= 12 * n - 4) root++;
+    while (b->tiles > 0 && (root + 1) * (root + 1) <= 12 * b->tiles - 4) root++;
     int most = 2 * b->tiles - root > 0 ? 2 * b->tiles - root : 0;
-    if (m < 3 * cells) return 3 * trugo_rank(s->frontier, s->frontier_size, (int)(m / 3)) + (int)(m % 3);
-    if (m < 4 * cells) return removal + trugo_rank(s->tile, s->tiles, (int)(m - 3 * cells));
-    if (m == 4 * cells) return moves + most * most;
-    m -= 4 * cells + 1;
-    unsigned junctions = (unsigned)b->junctions;
-    int from = trugo_full_rank(s, (int)(m / junctions)), to = trugo_full_rank(s, (int)(m % junctions));
-    return moves + most * from + to;
+    int removal = 3 * (2 * b->tiles + 2), first_move = removal + b->tiles;
+    int fulls_before[TRUGO_MAX_JUNCTIONS + 1];  /* full junctions before each table index */
+    const trugo_junction *e = trugo_junctions(s);
+    fulls_before[0] = 0;
+    for (int i = 0; i < s->active; i++) fulls_before[i + 1] = fulls_before[i] + (e[i].full == 3);
+    for (int i = 0; i < n; i++) {
+        unsigned m = (unsigned)moves[i];
+        if (m < 3 * cells) {
+            int k = trugo_place_of(s->frontier, s->frontier_size, (int)(m / 3));
+            ids[i] = 3 * k + (int)(m % 3);
+        } else if (m < 4 * cells) {
+            ids[i] = removal + trugo_place_of(s->tile, s->tiles, (int)(m - 3 * cells));
+        } else if (m == 4 * cells) {
+            ids[i] = first_move + most * most;
+        } else {
+            m -= 4 * cells + 1;
+            int from = fulls_before[trugo_junction_place(s, (int)(m / junctions))];
+            int to = fulls_before[trugo_junction_place(s, (int)(m % junctions))];
+            ids[i] = first_move + most * from + to;
+        }
+    }
 }
 
 static long trugo_outgrown(void) { return trugo_overflows; }
@@ -877,7 +873,7 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->evaluate = trugo_evaluate;
     g->weight_count = TRUGO_WEIGHTS;
     g->gain = trugo_gain;
-    g->action_id = trugo_action_id;
+    g->action_ids = trugo_action_ids;
     g->outgrown = trugo_outgrown;
     return 0;
 }

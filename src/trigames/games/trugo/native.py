@@ -22,13 +22,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from trigames.core.native import (
-    KernelCalls,
-    NativeLine,
-    NativeSearch,
-    random_game,
-    random_playouts,
-)
+from trigames.core.native import KernelCalls, NativeSearch, random_game, random_playouts
 from trigames.core.perft import perft
 from trigames.games.trugo.board import (
     FREE_RUN,
@@ -234,14 +228,6 @@ class TrugoKernel(KernelCalls):
         )
 
     # --- move numbers ------------------------------------------------------------------------
-
-    def line(self, state: TrugoState) -> NativeLine | None:
-        """A line from ``state`` (the kernel ranks cells and junctions as :mod:`.actions`
-        does), or ``None`` where the state is too large for the kernel."""
-        try:
-            return super().line(state)
-        except OverflowError:
-            return None
 
     def move(self, index: int) -> TrugoMove:
         code = index % _WORD
