@@ -25,7 +25,9 @@ It reports games and moves per second of each, and how many times slower than th
 each adapter is, moves per second against moves per second (random games differ in length):
 against the engine's fastest random play (``slower``) and against its per-move API
 (``slower_than_api``). A call that crosses between Python and a native loop for every move
-costs microseconds, so no per-move interface comes near a kernel's whole-game loop.
+costs microseconds, so no per-move interface comes near a kernel's whole-game loop: the script
+also measures the pyspiel loop on a game that does nothing (:func:`openspiel_floor`), the most
+moves a second OpenSpiel's protocol lets any game play.
 By default it measures both modes, each in its own process: ``native`` (the kernels run where
 they are built) and ``pure`` (``TRIGAMES_PURE=1``); ``--mode`` picks one.
 
@@ -125,6 +127,86 @@ def openspiel(spec: str, seconds: float, seed: int) -> Figures:
     return _timed(play_one, seconds, seed)
 
 
+def openspiel_floor(seconds: float, seed: int) -> Figures:
+    """The pyspiel loop on a game that does nothing (48 actions, the same list every turn, 36
+    turns): what OpenSpiel's protocol costs a turn by itself, and so the most moves a second
+    any game can play through it."""
+    import pyspiel
+
+    name = "trigames_benchmark_nothing"
+    if name not in pyspiel.registered_names():
+        _register_nothing(pyspiel, name)
+    game = pyspiel.load_game(name)
+
+    def play_one(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            moves += 1
+        return moves
+
+    return _timed(play_one, seconds, seed)
+
+
+def _register_nothing(pyspiel: Any, name: str) -> None:
+    """Register the game of :func:`openspiel_floor` with OpenSpiel as ``name``."""
+    legal, turns = list(range(48)), 36
+    kind = pyspiel.GameType(
+        short_name=name,
+        long_name="a game that does nothing",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=len(legal), max_chance_outcomes=0, num_players=2, min_utility=-1.0,
+        max_utility=1.0, utility_sum=0.0, max_game_length=turns,
+    )  # fmt: skip
+
+    class Nothing(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self.turn = 0
+
+        def current_player(self) -> int:
+            return int(pyspiel.PlayerId.TERMINAL) if self.turn >= turns else self.turn % 2
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return legal
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return legal
+
+        def _apply_action(self, action: int) -> None:
+            self.turn += 1
+
+        def is_terminal(self) -> bool:
+            return self.turn >= turns
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+    class NothingGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: Any = None) -> None:
+            super().__init__(kind, info, params or {})
+
+        def new_initial_state(self) -> Nothing:
+            return Nothing(self)
+
+    pyspiel.register_game(kind, NothingGame)
+
+
 #: How the PettingZoo loop picks a legal action from the mask (``--policy``).
 POLICIES = ("flatnonzero", "sample")
 
@@ -202,11 +284,13 @@ def measure_mode(
             row[kind]["slower"] = round(_rate(best["engine"]) / _rate(best[kind]), 2)
             row[kind]["slower_than_api"] = round(_rate(best["api"]) / _rate(best[kind]), 2)
         rows[spec] = row
+    floor = max((openspiel_floor(seconds, seed) for _ in range(rounds)), key=_rate)
     return {
         "mode": native.mode(),
         "engine": native.describe(),
         "policy": policy,
         "games": rows,
+        "openspiel_floor_moves_per_second": round(_rate(floor), 1),
     }
 
 
@@ -278,6 +362,11 @@ def main(argv: list[str] | None = None) -> int:
     for result in results:
         print(result["engine"])
     print(table(results))
+    floor = max(result["openspiel_floor_moves_per_second"] for result in results)
+    print(
+        f"\nOpenSpiel on a game that does nothing: {floor:,.0f} moves/s, so no game's OpenSpiel "
+        f"loop comes within x{GOAL} of an engine loop faster than {GOAL * floor:,.0f} moves/s"
+    )
     command = " ".join(["python benchmarks/interop.py", *(sys.argv[1:] if argv is None else argv)])
     print(
         f"\n{command}\n(slower: engine moves/s over the adapter's, ✗ beyond x{GOAL}; "
