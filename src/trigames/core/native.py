@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, cached_property
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -286,16 +286,15 @@ class KernelCalls:
         or where the kernel works the ids out itself (Trugo's depend on the position)."""
         return None
 
+    @cached_property
+    def _line_tables(self) -> tuple[bytes | None, tuple[int, ...]]:
+        """What every line of the kernel reads: its action table, and the ints of the ids."""
+        return self.action_table(), tuple(range(self.game.num_actions()))
+
     def line(self, state: Any) -> NativeLine | None:
         """A :class:`NativeLine` from ``state``, or ``None`` for a state too large for the
         kernel (a Trugo game with a longer history than it keeps)."""
-        tables = self.__dict__.get("_line_tables")
-        if tables is None:  # worked out once for the kernel
-            tables = self.__dict__["_line_tables"] = (
-                self.action_table(),
-                tuple(range(self.game.num_actions())),
-            )
-        to_action, numbers = tables
+        to_action, numbers = self._line_tables
         try:
             line = self.module.line_new(
                 self.board, self.snapshot(state), len(numbers), to_action, numbers
@@ -433,7 +432,8 @@ class Kernel(Protocol):
         ...
 
     def line(self, state: Any) -> NativeLine | None:
-        """A line from ``state`` played by action ids, where the kernel knows them."""
+        """A line from ``state`` played by action ids (``None`` for a state too large for the
+        kernel)."""
         ...
 
     def perft(self, state: Any, depth: int) -> int:

@@ -8,6 +8,8 @@ repeated here.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from trigames.core.outcome import Outcome
 
 
@@ -20,6 +22,15 @@ def returns(outcome: Outcome | None, players: int) -> list[float]:
     >>> returns(Outcome((0, 2), (5, 1, 5), "done"), 3), returns(None, 2)
     ([1.0, -1.0, 1.0], [0.0, 0.0])
     """
-    if outcome is None or len(outcome.winners) == players:
+    return [0.0] * players if outcome is None else winners_returns(outcome.winners, players)
+
+
+def winners_returns(winners: Collection[int], players: int) -> list[float]:
+    """The returns of a finished game that ``winners`` won (see :func:`returns`).
+
+    >>> winners_returns({2}, 3), winners_returns({0, 1}, 2)
+    ([-1.0, -1.0, 1.0], [0.0, 0.0])
+    """
+    if len(winners) == players:
         return [0.0] * players
-    return [1.0 if seat in outcome.winners else -1.0 for seat in range(players)]
+    return [1.0 if seat in winners else -1.0 for seat in range(players)]

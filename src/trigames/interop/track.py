@@ -25,7 +25,7 @@ from typing import Any
 from trigames.core.native import NativeLine, kernel_of
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
-from trigames.interop import returns
+from trigames.interop import returns, winners_returns
 
 #: What :meth:`NativeLine.play` answers when the line outgrew the kernel's room for history.
 OUTGROWN = 2
@@ -122,10 +122,8 @@ class Track:
             return returns(self._state.outcome(), players)
         if self._seat is not None:
             return [0.0] * players
-        shares = self._line.rewards()
-        if all(share > 0 for share in shares):
-            return [0.0] * players
-        return [1.0 if share > 0 else -1.0 for share in shares]
+        shares = self._line.rewards()  # the winners split 1
+        return winners_returns({seat for seat, share in enumerate(shares) if share > 0}, players)
 
     def copy(self) -> Track:
         """An independent track at the same position."""
