@@ -16,8 +16,10 @@ fixed range for each spec, and describes a position as named *planes* of plain f
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import eq
 from typing import Generic, TypeVar
 
 KeyT = TypeVar("KeyT", bound=Hashable)
@@ -83,12 +85,36 @@ class ObservationPlanes:
 
     def flat(self) -> list[float]:
         """Every number, plane after plane."""
-        return [value for plane in self.planes for value in plane.values]
+        return list(self.values())
+
+    def values(self) -> Iterator[float]:
+        """Every number, plane after plane, one at a time (``numpy.fromiter`` reads them
+        without a list between)."""
+        return chain.from_iterable(plane.values for plane in self.planes)
+
+
+#: The eight bits of each byte as floats, lowest first (for :func:`bit_plane`).
+_BYTE_BITS = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
 
 
 def bit_plane(name: str, mask: int, size: int) -> Plane:
-    """A plane of 1.0 where ``mask`` has a bit set, 0.0 elsewhere, over ``size`` places."""
-    return Plane(name, tuple(float(mask >> i & 1) for i in range(size)))
+    """A plane of 1.0 where ``mask`` has a bit set, 0.0 elsewhere, over ``size`` places (read
+    a byte at a time: the planes are read every turn).
+
+    >>> bit_plane("covered", 0b1000000101, 11).values
+    (1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+    """
+    data = (mask & ((1 << size) - 1)).to_bytes((size + 7) // 8, "little")
+    return Plane(name, tuple(chain.from_iterable(map(_BYTE_BITS.__getitem__, data)))[:size])
+
+
+def value_plane(name: str, values: Iterable[object], value: object) -> Plane:
+    """A plane of 1.0 where ``values`` hold ``value``, 0.0 elsewhere.
+
+    >>> value_plane("tiles e", [-1, 0, 2, 0], 0).values
+    (0.0, 1.0, 0.0, 1.0)
+    """
+    return Plane(name, tuple(map(float, map(eq, values, repeat(value)))))
 
 
 def one_hot(name: str, index: int | None, size: int) -> Plane:

@@ -156,7 +156,8 @@ class PlanesObserver:
 
     def set_from(self, state: TrigamesState, player: int) -> None:
         """Fill the tensor with ``state`` as ``player`` sees it."""
-        self.tensor[:] = self.engine.observation_planes(state.engine, player).flat()
+        planes = self.engine.observation_planes(state.engine, player)
+        self.tensor[:] = np.fromiter(planes.values(), np.float32, planes.size)
 
     def string_from(self, state: TrigamesState, player: int) -> str:
         """The text drawing of the position (the same for every player)."""

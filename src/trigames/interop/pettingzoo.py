@@ -218,7 +218,8 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             state = state.clone()
             while len(state.history) > plies:
                 state.undo()
-        return np.array(self.game.observation_planes(state, seat).flat(), np.float32)
+        planes = self.game.observation_planes(state, seat)
+        return np.fromiter(planes.values(), np.float32, planes.size)
 
     def step(self, action: int) -> None:
         """Play ``action`` for the agent to move (any action of a finished agent is ignored)."""

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from trigames.core.actions import (
     ObservationPlanes,
-    Plane,
     one_hot,
     per_seat,
     relative,
     seats_from,
+    value_plane,
 )
 from trigames.core.bits import bits
 from trigames.games.tricolor.board import Lozenge
@@ -65,7 +65,7 @@ def observation_planes(state: TricolorState, seat: int) -> ObservationPlanes:
     (orange, green, yellow), the scores and the seat to move."""
     players = state.game.num_players
     pieces = tuple(
-        Plane(f"pieces of +{k}", tuple(float(by == s) for by in state.placed_by))
+        value_plane(f"pieces of +{k}", state.placed_by, s)
         for k, s in enumerate(seats_from(seat, players))
     )
     return ObservationPlanes(

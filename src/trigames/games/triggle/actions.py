@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from trigames.core.actions import (
     ObservationPlanes,
-    Plane,
     bit_plane,
     one_hot,
     per_seat,
     relative,
     seats_from,
+    value_plane,
 )
 from trigames.core.bits import bits
 from trigames.games.triggle.board import Band
@@ -69,7 +69,7 @@ def observation_planes(state: TriggleState, seat: int) -> ObservationPlanes:
     board = state.board
     players = state.game.num_players
     triangles = tuple(
-        Plane(f"triangles of +{k}", tuple(float(owner == s) for owner in state.owner))
+        value_plane(f"triangles of +{k}", state.owner, s)
         for k, s in enumerate(seats_from(seat, players))
     )
     return ObservationPlanes(

@@ -41,7 +41,14 @@ from functools import cache
 from itertools import islice
 from typing import NamedTuple
 
-from trigames.core.actions import ObservationPlanes, Plane, one_hot, per_seat, relative
+from trigames.core.actions import (
+    ObservationPlanes,
+    Plane,
+    one_hot,
+    per_seat,
+    relative,
+    value_plane,
+)
 from trigames.games.trugo.board import MOVE, ORIENTATION_NAMES, PASS, PLACE, REMOVE, TrugoMove
 from trigames.games.trugo.rules import Code, TrugoRules, TrugoState, most_full_junctions
 from trigames.geometry.honeycomb import ORIENTATIONS
@@ -209,11 +216,11 @@ def observation_planes(state: TrugoState, seat: int) -> ObservationPlanes:
     return ObservationPlanes(
         (
             *(
-                Plane(f"tiles {name}", tuple(float(o == k) for o in state.orient))
+                value_plane(f"tiles {name}", state.orient, k)
                 for k, name in enumerate(ORIENTATION_NAMES)
             ),
             *(
-                Plane(f"{layer} of +{k}", tuple(float(p == s) for p in pieces))
+                value_plane(f"{layer} of +{k}", pieces, s)
                 for layer, pieces in (("top", state.top), ("bottom", state.bottom))
                 for k, s in enumerate((seat, other))
             ),
