@@ -1,7 +1,7 @@
 """The adapters' native lines (:class:`trigames.interop.track.Track` over a kernel's
-``line_*``) against the Python rules: the same legal ids, masks, seats and returns all along
-seeded random games, the same errors for ids no legal move has, and copies that go their own
-way."""
+``line_*``) against the Python rules: the same legal ids, masks, seats, returns and (where the
+kernel computes them) observation planes all along seeded random games, the same errors for ids
+no legal move has, and copies that go their own way."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 import trigames
 from trigames.core.errors import IllegalActionError
 from trigames.core.native import NativeLine
+from trigames.core.protocol import AnyState
 from trigames.interop import returns
 from trigames.interop.track import OUTGROWN, Track
 
@@ -64,9 +65,26 @@ def test_random_games_agree_with_the_rules(spec: str) -> None:
             state.play(game.move_of_action(state, action))
             if rng.random() < 0.05:  # the engine state catches up now and then
                 assert track.state.history == state.history
+            if rng.random() < 0.2:
+                assert_same_planes(track, state)
         assert track.is_over()
         assert state.is_over()
         assert track.state.history == state.history
+
+
+def assert_same_planes(track: Track, state: AnyState) -> None:
+    """The kernel's observation planes, where it has them, are the game's, for every seat."""
+    for seat in range(state.game.num_players):
+        native = track.observation(seat)
+        if native is not None:
+            planes = state.game.observation_planes(state, seat)
+            assert np.frombuffer(native, np.float32).tolist() == planes.flat()
+
+
+def test_trugo_observes_in_its_kernel() -> None:
+    track = Track.start(trigames.load_game("trugo(tiles=5,pieces=2)"))
+    assert track.observation(1) is not None
+    assert Track.start(trigames.load_game("trig")).observation(0) is None
 
 
 def test_ids_no_legal_move_has_raise_the_engines_errors() -> None:

@@ -253,6 +253,12 @@ class NativeLine:
         played: int = self._module.line_play(self._line, action)
         return played
 
+    def observation(self, seat: int) -> bytearray | None:
+        """The game's observation planes of the position as ``seat`` sees them, flat, as
+        float32 numbers in a new buffer; ``None`` where the kernel leaves them to Python."""
+        found: bytearray | None = self._module.line_observe(self._line, seat)
+        return found
+
     def rewards(self) -> tuple[float, ...]:
         """Each seat's share of the finished game: the winners split 1."""
         found: tuple[float, ...] = self._module.line_rewards(self._line)

@@ -156,6 +156,10 @@ class PlanesObserver:
 
     def set_from(self, state: TrigamesState, player: int) -> None:
         """Fill the tensor with ``state`` as ``player`` sees it."""
+        native = state.position.observation(player)
+        if native is not None:  # from the kernel
+            self.tensor[:] = np.frombuffer(native, np.float32)
+            return
         planes = self.engine.observation_planes(state.engine, player)
         self.tensor[:] = np.fromiter(planes.values(), np.float32, planes.size)
 

@@ -55,7 +55,7 @@ class Observation(dict[str, Array]):
             source = self._source
             assert source is not None
             env, track, plies, seat = source
-            dict.__setitem__(self, "observation", env._planes(track.state, plies, seat))
+            dict.__setitem__(self, "observation", env._planes(track, plies, seat))
             self._source = None
 
     def __getitem__(self, key: str) -> Array:
@@ -211,9 +211,14 @@ class TrigamesEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.infos[agent],
         )
 
-    def _planes(self, state: AnyState, plies: int, seat: int) -> Array:
-        """The planes of ``state`` as it was after ``plies`` moves: the environment only plays
-        on (and ``reset`` starts a new state), so a later position is taken back on a copy."""
+    def _planes(self, track: Track, plies: int, seat: int) -> Array:
+        """The planes of the game as it was after ``plies`` moves: from the kernel while that
+        is now, else from the engine state; the environment only plays on (and ``reset``
+        starts a new track), so a later position is taken back on a copy."""
+        native = track.observation(seat) if track.plies() == plies else None
+        if native is not None:
+            return np.frombuffer(native, np.float32)
+        state = track.state
         if len(state.history) != plies:
             state = state.clone()
             while len(state.history) > plies:

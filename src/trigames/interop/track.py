@@ -93,6 +93,12 @@ class Track:
         state = self._state
         return state.game.legal_action_mask(state)
 
+    def observation(self, seat: int) -> bytearray | None:
+        """The observation planes of the position as ``seat`` sees them, flat, as float32
+        numbers from the kernel (a new buffer); ``None`` where they come from Python
+        (``Game.observation_planes`` of :attr:`state`)."""
+        return None if self._line is None else self._line.observation(seat)
+
     def play(self, action: int) -> None:
         """Play the legal move numbered ``action`` (``IllegalActionError``, as from
         ``Game.move_of_action``, if none has it)."""

@@ -56,6 +56,11 @@ typedef struct tg_game {
     /* Optional: how many lines outgrew a state's history so far on this thread (a line that
      * did is no longer exact: lines hand it back to the Python engine). */
     long (*outgrown)(void);
+    /* Optional: the observation planes of `state` as `seat` sees them (the game's
+     * observation_planes, flat, observation_size floats), written into `out`, which the
+     * caller zeroes; NULL where a kernel leaves them to Python. */
+    void (*observe)(const void *ctx, const void *state, int seat, float *out);
+    int observation_size;
 } tg_game;
 
 static int tg_load(PyObject *board, PyObject *snapshot, tg_game *game, void *state);
@@ -1519,6 +1524,29 @@ static PyObject *tg_py_line_play(PyObject *self, PyObject *args) {
     return PyLong_FromLong(g->outgrown && g->outgrown() != outgrown ? 2 : 1);
 }
 
+/* line_observe(line, seat) -> the observation planes as float32 bytes in a bytearray, or None
+ * where the kernel has none */
+static PyObject *tg_py_line_observe(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int seat;
+    if (!PyArg_ParseTuple(args, "Oi", &capsule, &seat)) return NULL;
+    tg_line *line = PyCapsule_GetPointer(capsule, TG_LINE_NAME);
+    if (!line) return NULL;
+    const tg_game *g = &line->game;
+    if (!g->observe) Py_RETURN_NONE;
+    if (seat < 0 || seat >= g->num_players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    Py_ssize_t size = (Py_ssize_t)sizeof(float) * g->observation_size;
+    PyObject *planes = PyByteArray_FromStringAndSize(NULL, size);
+    if (!planes) return NULL;
+    float *out = (float *)PyByteArray_AsString(planes);
+    memset(out, 0, (size_t)size);
+    g->observe(g->ctx, line->state, seat, out);
+    return planes;
+}
+
 /* line_rewards(line) -> each seat's share of the finished game (winners split 1) */
 static PyObject *tg_py_line_rewards(PyObject *self, PyObject *args) {
     tg_line *line = tg_line_of(args);
@@ -1538,6 +1566,8 @@ static PyObject *tg_py_line_rewards(PyObject *self, PyObject *args) {
     {"line_mask", tg_py_line_mask, METH_VARARGS, "line_mask(line) -> the legal ids as a mask"}, \
     {"line_play", tg_py_line_play, METH_VARARGS, \
      "line_play(line, action) -> 1 played, 0 no legal move has that id, 2 played but outgrown"}, \
+    {"line_observe", tg_py_line_observe, METH_VARARGS, \
+     "line_observe(line, seat) -> the observation planes (float32 bytes), or None"}, \
     {"line_rewards", tg_py_line_rewards, METH_VARARGS, \
      "line_rewards(line) -> each seat's share of the finished game"}, \
     {"alphabeta", tg_py_alphabeta, METH_VARARGS, \

@@ -810,6 +810,31 @@ static void trugo_action_ids(const void *ctx, const void *state, const int *move
 
 static long trugo_outgrown(void) { return trugo_overflows; }
 
+/* --- observation planes (actions.py's observation_planes) ---------------------------------- */
+
+static int trugo_observation_size(const trugo_board *b) { return 3 * b->cells + 4 * b->junctions + 6; }
+
+/* Over the window's cells, a plane per orientation; over its junctions, the top pieces of
+ * `seat` and of the other seat, then the pieces pinned under them; then the pool, the pieces
+ * in hand (`seat` first), the quiet turns and the seat to move (counted from `seat`). */
+static void trugo_observe(const void *ctx, const void *state, int seat, float *out) {
+    const trugo_board *b = ctx;
+    const trugo_state *s = state;
+    int cells = b->cells, junctions = b->junctions;
+    for (int i = 0; i < s->tiles; i++) out[s->orient[i] * cells + s->tile[i]] = 1.0f;
+    float *top = out + 3 * cells, *bottom = top + 2 * junctions, *rest = bottom + 2 * junctions;
+    const trugo_junction *e = trugo_junctions(s);
+    for (int i = 0; i < s->active; i++) {
+        if (e[i].top >= 0) top[(e[i].top == seat ? 0 : junctions) + e[i].j] = 1.0f;
+        if (e[i].bottom >= 0) bottom[(e[i].bottom == seat ? 0 : junctions) + e[i].j] = 1.0f;
+    }
+    rest[0] = (float)s->pool;
+    rest[1] = (float)s->supply[seat];
+    rest[2] = (float)s->supply[1 - seat];
+    rest[3] = (float)s->quiet;
+    if (s->to_move >= 0) rest[4 + (s->to_move - seat + 2) % 2] = 1.0f;
+}
+
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
     trugo_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
     if (!b) return -1;
@@ -875,6 +900,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->gain = trugo_gain;
     g->action_ids = trugo_action_ids;
     g->outgrown = trugo_outgrown;
+    g->observe = trugo_observe;
+    g->observation_size = trugo_observation_size(b);
     return 0;
 }
 
