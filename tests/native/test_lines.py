@@ -81,9 +81,9 @@ def assert_same_planes(track: Track, state: AnyState) -> None:
             assert np.frombuffer(native, np.float32).tolist() == planes.flat()
 
 
-def test_trugo_observes_in_its_kernel() -> None:
-    track = Track.start(trigames.load_game("trugo(tiles=5,pieces=2)"))
-    assert track.observation(1) is not None
+def test_trugo_and_tranglar_observe_in_their_kernels() -> None:
+    for spec in ("trugo(tiles=5,pieces=2)", "tranglar"):
+        assert Track.start(trigames.load_game(spec)).observation(1) is not None
     assert Track.start(trigames.load_game("trig")).observation(0) is None
 
 

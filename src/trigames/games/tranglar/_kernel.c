@@ -518,6 +518,40 @@ static int *tl_ints(PyObject *list, Py_ssize_t count, int width, int low, int hi
     return out;
 }
 
+/* --- observation planes (actions.py's observation_planes) ---------------------------------- */
+
+/* The bits of `mask` as 64 floats from `out`. */
+static void tl_bits(uint64_t mask, float *out) {
+    for (; mask; mask &= mask - 1) out[tg_lowest(mask)] = 1.0f;
+}
+
+/* Over the 64 cells: the cells of `seat`, of the other seat and of the neutral pieces, the
+ * pieces' anchors and a plane per kind; then both reserves by kind (`seat` first), the large
+ * neutral pieces still to place, the passes in a row, the quiet turns and the seat to move. */
+static void tl_observe(const void *ctx, const void *state, int seat, float *out) {
+    const tl_board *b = ctx;
+    const tl_state *s = state;
+    tl_bits(s->owned[seat], out);
+    tl_bits(s->owned[1 - seat], out + 64);
+    tl_bits(s->owned[NEUTRAL], out + 128);
+    tl_bits(s->anchors, out + 192);
+    float *kinds = out + 256;
+    for (uint64_t a = s->anchors; a; a &= a - 1) {
+        int p = s->piece[tg_lowest(a)];
+        tl_bits(b->mask[p], kinds + 64 * b->kind[p]);
+    }
+    float *rest = kinds + 64 * b->kinds;
+    for (int k = 0; k < b->kinds; k++) {
+        rest[k] = (float)s->reserve[seat][k];
+        rest[b->kinds + k] = (float)s->reserve[1 - seat][k];
+    }
+    rest += 2 * b->kinds;
+    for (int k = b->reserve_kinds; k < b->kinds; k++) *rest++ = (float)(s->to_place >> k & 1);
+    rest[0] = (float)s->passes;
+    rest[1] = (float)s->quiet;
+    if (s->to_move >= 0) rest[2 + (s->to_move - seat + 2) % 2] = 1.0f;
+}
+
 static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *state) {
     tl_board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
     if (!b) return -1;
@@ -585,6 +619,8 @@ static int tg_load(PyObject *capsule, PyObject *snapshot, tg_game *g, void *stat
     g->evaluate = tl_evaluate;
     g->weight_count = TL_WEIGHTS;
     g->gain = tl_gain;
+    g->observe = tl_observe;
+    g->observation_size = 4 * 64 + 64 * b->kinds + 2 * b->kinds + (b->kinds - b->reserve_kinds) + 4;
     return 0;
 }
 
