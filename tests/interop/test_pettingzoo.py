@@ -19,6 +19,7 @@ import trigames  # noqa: E402
 import trigames.pettingzoo  # noqa: E402
 from tests.interop import play_aec  # noqa: E402
 from tests.test_protocol import SPECS  # noqa: E402
+from trigames.core import native  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -61,8 +62,9 @@ def test_a_bad_render_mode_is_refused() -> None:
 def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    env = trigames.pettingzoo.env("trig")
+    env = trigames.pettingzoo.env("triggle")  # its planes come from Python in both modes
     env.reset(seed=1)
+    first_agent, second_agent = env.possible_agents
     game = env.unwrapped.game
     planes = game.observation_planes
     counted: list[int] = []
@@ -72,14 +74,14 @@ def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
         return planes(state, seat)
 
     monkeypatch.setattr(game, "observation_planes", counting)
-    first = env.observe("white_0")
-    env.step(int(np.flatnonzero(env.observe("white_0")["action_mask"])[0]))
-    env.step(int(np.flatnonzero(env.observe("black_1")["action_mask"])[0]))
+    first = env.observe(first_agent)
+    env.step(int(np.flatnonzero(env.observe(first_agent)["action_mask"])[0]))
+    env.step(int(np.flatnonzero(env.observe(second_agent)["action_mask"])[0]))
     assert counted == []
     start = np.array(planes(game.new_initial_state(), 0).flat(), np.float32)
     assert np.array_equal(first["observation"], start)  # the start, though play went on
     assert counted == [0]
-    later = env.observe("white_0")
+    later = env.observe(first_agent)
     assert list(later) == ["observation", "action_mask"]
     assert len(later) == 2
     assert "observation" in later
@@ -89,13 +91,39 @@ def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
     assert type(copied) is dict
     assert copied == later
     assert np.array_equal(copied["observation"], later["observation"])
-    again = pickle.loads(pickle.dumps(env.observe("white_0")))
+    again = pickle.loads(pickle.dumps(env.observe(first_agent)))
     assert type(again) is dict
     assert list(again) == ["observation", "action_mask"]
     assert np.array_equal(again["observation"], later["observation"])
-    assert "array(" in repr(env.observe("black_1"))
-    assert [key for key, _ in env.observe("black_1").items()] == ["observation", "action_mask"]
-    assert env.observe("black_1").get("observation") is not None
+    assert "array(" in repr(env.observe(second_agent))
+    assert [key for key, _ in env.observe(second_agent).items()] == ["observation", "action_mask"]
+    assert env.observe(second_agent).get("observation") is not None
+
+
+@pytest.mark.parametrize("spec", ["trig", "trugo(tiles=12,pieces=6)", "tranglar"])
+def test_the_planes_come_from_the_kernel_where_it_has_them(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = trigames.pettingzoo.env(spec)
+    env.reset(seed=3)
+    game = env.unwrapped.game
+    planes = game.observation_planes
+    counted: list[int] = []
+
+    def counting(state: trigames.State[object], seat: int) -> object:
+        counted.append(seat)
+        return planes(state, seat)
+
+    monkeypatch.setattr(game, "observation_planes", counting)
+    for _ in range(6):
+        agent = env.agent_selection
+        observation = env.observe(agent)
+        seat = env.unwrapped.seats[agent]
+        expected = np.array(planes(env.unwrapped.state, seat).flat(), np.float32)
+        assert np.array_equal(observation["observation"], expected)
+        observation["observation"][0] = 7.0  # a learner may write into its own
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert len(counted) == (0 if native.mode() == "native" else 6)
 
 
 BEFORE_RESET: dict[str, Callable[[Any], object]] = {

@@ -81,10 +81,10 @@ def assert_same_planes(track: Track, state: AnyState) -> None:
             assert np.frombuffer(native, np.float32).tolist() == planes.flat()
 
 
-def test_trugo_and_tranglar_observe_in_their_kernels() -> None:
-    for spec in ("trugo(tiles=5,pieces=2)", "tranglar"):
+def test_trig_trugo_and_tranglar_observe_in_their_kernels() -> None:
+    for spec in ("trig(board=trigger)", "trugo(tiles=5,pieces=2)", "tranglar"):
         assert Track.start(trigames.load_game(spec)).observation(1) is not None
-    assert Track.start(trigames.load_game("trig")).observation(0) is None
+    assert Track.start(trigames.load_game("triggle")).observation(0) is None
 
 
 def test_ids_no_legal_move_has_raise_the_engines_errors() -> None:
