@@ -19,7 +19,8 @@ kinds of seeded random play from the start of the game to its end:
   nonzero entries of an int8 array some 30 times slower than those of a boolean one (0.4 ms
   a turn on a mask of 21,173 ids). ``--policy sample`` picks with PettingZoo's own idiom
   instead, ``env.action_space(agent).sample(mask)`` (seeded by ``reset``), which gymnasium
-  makes several times slower than a turn of the quicker games.
+  makes several times slower than a turn of the quicker games. With ``--observe`` the loop
+  also reads the observation planes every turn, as a learner does.
 
 It reports games and moves per second of each, and how many times slower than the engine
 each adapter is, moves per second against moves per second (random games differ in length):
@@ -211,9 +212,12 @@ def _register_nothing(pyspiel: Any, name: str) -> None:
 POLICIES = ("flatnonzero", "sample")
 
 
-def pettingzoo(spec: str, seconds: float, seed: int, policy: str = POLICIES[0]) -> Figures:
+def pettingzoo(
+    spec: str, seconds: float, seed: int, policy: str = POLICIES[0], observe: bool = False
+) -> Figures:
     """The AEC loop: the action mask from ``last()``, then ``step`` with an action picked as
-    ``policy`` says."""
+    ``policy`` says; with ``observe``, the observation planes are read every turn too, as a
+    learner reads them."""
     import numpy as np
 
     import trigames.pettingzoo
@@ -231,6 +235,8 @@ def pettingzoo(spec: str, seconds: float, seed: int, policy: str = POLICIES[0]) 
                 env.step(None)
                 continue
             mask = observation["action_mask"]
+            if observe:
+                observation["observation"]
             if sample:
                 env.step(int(env.action_space(agent).sample(mask)))
             else:
@@ -251,14 +257,19 @@ MEASURES: dict[str, Callable[[str, float, int], Figures]] = {
 
 
 def measure_mode(
-    games: list[str], seconds: float, rounds: int, seed: int, policy: str = POLICIES[0]
+    games: list[str],
+    seconds: float,
+    rounds: int,
+    seed: int,
+    policy: str = POLICIES[0],
+    observe: bool = False,
 ) -> dict[str, Any]:
     """Every game and kind in this process's mode: the best round of each."""
     from trigames.core import native
 
     measures: dict[str, Callable[[str, float, int], Figures]] = {
         **MEASURES,
-        "pettingzoo": partial(pettingzoo, policy=policy),
+        "pettingzoo": partial(pettingzoo, policy=policy, observe=observe),
     }
     rows: dict[str, Any] = {}
     for spec in games:
@@ -289,6 +300,7 @@ def measure_mode(
         "mode": native.mode(),
         "engine": native.describe(),
         "policy": policy,
+        "observe": observe,
         "games": rows,
         "openspiel_floor_moves_per_second": round(_rate(floor), 1),
     }
@@ -306,7 +318,7 @@ def run_child(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         env["TRIGAMES_PURE"] = "1"
     command = [sys.executable, __file__, "--here", "--seconds", str(args.seconds),
                "--rounds", str(args.rounds), "--seed", str(args.seed),
-               "--policy", args.policy]  # fmt: skip
+               "--policy", args.policy, *(["--observe"] if args.observe else [])]  # fmt: skip
     for spec in args.game or []:
         command += ["--game", spec]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -346,12 +358,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--policy", choices=POLICIES, default=POLICIES[0], help="PettingZoo's pick (see above)"
     )
+    parser.add_argument(
+        "--observe", action="store_true", help="PettingZoo reads the planes every turn too"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.here:  # a child: this process's mode, as JSON
         games = args.game or list(GAMES)
-        found = measure_mode(games, args.seconds, args.rounds, args.seed, args.policy)
+        found = measure_mode(games, args.seconds, args.rounds, args.seed, args.policy, args.observe)
         print(json.dumps(found))
         return 0
     modes = ("native", "pure") if args.mode == "both" else (args.mode,)
