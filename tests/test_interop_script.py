@@ -8,7 +8,7 @@ interop = benchmark_script("interop")
 
 
 def test_one_game_of_each_kind_is_measured_with_the_ratios_and_the_floor() -> None:
-    found = interop.measure_mode(["triggle(size=3)"], 0.0, 1, 7)
+    found = interop.measure_mode(["triggle(size=3)"], 0.0, 1, 7, observe=True)
     row = found["games"]["triggle(size=3)"]
     assert set(row) == set(interop.KINDS)
     for kind in interop.KINDS:
