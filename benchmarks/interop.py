@@ -114,18 +114,18 @@ def openspiel(spec: str, seconds: float, seed: int) -> Figures:
     """``legal_actions()`` and ``apply_action`` on an OpenSpiel state."""
     import trigames.openspiel
 
-    game = trigames.openspiel.load(spec)
+    return _timed(partial(_openspiel_game, trigames.openspiel.load(spec)), seconds, seed)
 
-    def play_one(rng: random.Random) -> int:
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            moves += 1
-        return moves
 
-    return _timed(play_one, seconds, seed)
+def _openspiel_game(game: Any, rng: random.Random) -> int:
+    """One random game of the OpenSpiel ``game``, as a user of pyspiel plays it: its moves."""
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+        moves += 1
+    return moves
 
 
 def openspiel_floor(seconds: float, seed: int) -> Figures:
@@ -137,18 +137,7 @@ def openspiel_floor(seconds: float, seed: int) -> Figures:
     name = "trigames_benchmark_nothing"
     if name not in pyspiel.registered_names():
         _register_nothing(pyspiel, name)
-    game = pyspiel.load_game(name)
-
-    def play_one(rng: random.Random) -> int:
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            moves += 1
-        return moves
-
-    return _timed(play_one, seconds, seed)
+    return _timed(partial(_openspiel_game, pyspiel.load_game(name)), seconds, seed)
 
 
 def _register_nothing(pyspiel: Any, name: str) -> None:

@@ -59,13 +59,8 @@ def test_a_bad_render_mode_is_refused() -> None:
         trigames.pettingzoo.env("trig", render_mode="human")
 
 
-def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    env = trigames.pettingzoo.env("triggle")  # its planes come from Python in both modes
-    env.reset(seed=1)
-    first_agent, second_agent = env.possible_agents
-    game = env.unwrapped.game
+def count_planes(game: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seats ``game.observation_planes`` is asked for from now on, in order."""
     planes = game.observation_planes
     counted: list[int] = []
 
@@ -74,6 +69,18 @@ def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
         return planes(state, seat)
 
     monkeypatch.setattr(game, "observation_planes", counting)
+    return counted
+
+
+def test_the_planes_are_computed_when_first_read_and_show_the_position_observed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = trigames.pettingzoo.env("triggle")  # its planes come from Python in both modes
+    env.reset(seed=1)
+    first_agent, second_agent = env.possible_agents
+    game = env.unwrapped.game
+    planes = game.observation_planes
+    counted = count_planes(game, monkeypatch)
     first = env.observe(first_agent)
     env.step(int(np.flatnonzero(env.observe(first_agent)["action_mask"])[0]))
     env.step(int(np.flatnonzero(env.observe(second_agent)["action_mask"])[0]))
@@ -108,13 +115,7 @@ def test_the_planes_come_from_the_kernel_where_it_has_them(
     env.reset(seed=3)
     game = env.unwrapped.game
     planes = game.observation_planes
-    counted: list[int] = []
-
-    def counting(state: trigames.State[object], seat: int) -> object:
-        counted.append(seat)
-        return planes(state, seat)
-
-    monkeypatch.setattr(game, "observation_planes", counting)
+    counted = count_planes(game, monkeypatch)
     for _ in range(6):
         agent = env.agent_selection
         observation = env.observe(agent)
