@@ -4,8 +4,10 @@ reference.
 Each game may have a kernel beside its rules (``games/<game>/_kernel.c``), a C extension built
 by ``pip install`` when a compiler is there. A kernel works on a compact snapshot of a state
 (bit masks, small arrays) and runs whole loops natively: random playouts (many per call,
-seeded), perft and the MCTS player's simulations. The public API does not change; where no
-kernel is built, or ``TRIGAMES_PURE=1`` is set, everything runs on the pure engine.
+seeded), perft and the MCTS player's simulations. It also follows a game a move at a time by
+action ids (:class:`NativeLine`), which the OpenSpiel and PettingZoo adapters play on. The
+public API does not change; where no kernel is built, or ``TRIGAMES_PURE=1`` is set,
+everything runs on the pure engine.
 
 The kernels draw random numbers with :class:`SplitMix64`, which this module reproduces in
 Python so that a seeded random game is the same game in both modes (the differential tests

@@ -1,7 +1,8 @@
 /* The part of every kernel that knows no game: random playouts, perft and the MCTS player's
  * whole simulation loop, over a table of functions (tg_game) that each game's kernel fills.
  *
- * The exact solver (solver_*) and the strong player's alpha-beta (alphabeta) are here too.
+ * The exact solver (solver_*), the strong player's alpha-beta (alphabeta) and the lines the
+ * adapters play on by action ids (line_*) are here too.
  *
  * A kernel module (games/<game>/_kernel.c) defines, before including this file:
  *   TG_STATE_MAX   the size of its state struct (a bound: states are copied as bytes);
