@@ -70,6 +70,12 @@ static inline int tg_list(const tg_word *set, int words, int *out) {
     return n;
 }
 
+/* 1.0 at out[i] for each set bit i (an observation plane; the rest of out is left alone). */
+static inline void tg_floats(const tg_word *set, int words, float *out) {
+    for (int k = 0; k < words; k++)
+        for (tg_word w = set[k]; w; w &= w - 1) out[k * 64 + tg_lowest(w)] = 1.0f;
+}
+
 /* The index of the set bit of rank r (0 = lowest); r < tg_count(set). */
 static inline int tg_select(const tg_word *set, int words, int r) {
     for (int k = 0; k < words; k++) {

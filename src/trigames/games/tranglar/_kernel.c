@@ -520,25 +520,20 @@ static int *tl_ints(PyObject *list, Py_ssize_t count, int width, int low, int hi
 
 /* --- observation planes (actions.py's observation_planes) ---------------------------------- */
 
-/* The bits of `mask` as 64 floats from `out`. */
-static void tl_bits(uint64_t mask, float *out) {
-    for (; mask; mask &= mask - 1) out[tg_lowest(mask)] = 1.0f;
-}
-
 /* Over the 64 cells: the cells of `seat`, of the other seat and of the neutral pieces, the
  * pieces' anchors and a plane per kind; then both reserves by kind (`seat` first), the large
  * neutral pieces still to place, the passes in a row, the quiet turns and the seat to move. */
 static void tl_observe(const void *ctx, const void *state, int seat, float *out) {
     const tl_board *b = ctx;
     const tl_state *s = state;
-    tl_bits(s->owned[seat], out);
-    tl_bits(s->owned[1 - seat], out + 64);
-    tl_bits(s->owned[NEUTRAL], out + 128);
-    tl_bits(s->anchors, out + 192);
+    tg_floats(&s->owned[seat], 1, out);
+    tg_floats(&s->owned[1 - seat], 1, out + 64);
+    tg_floats(&s->owned[NEUTRAL], 1, out + 128);
+    tg_floats(&s->anchors, 1, out + 192);
     float *kinds = out + 256;
     for (uint64_t a = s->anchors; a; a &= a - 1) {
         int p = s->piece[tg_lowest(a)];
-        tl_bits(b->mask[p], kinds + 64 * b->kind[p]);
+        tg_floats(&b->mask[p], 1, kinds + 64 * b->kind[p]);
     }
     float *rest = kinds + 64 * b->kinds;
     for (int k = 0; k < b->kinds; k++) {

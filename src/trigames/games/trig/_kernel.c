@@ -316,19 +316,13 @@ static double trig_evaluate(const void *ctx, const void *state, int seat, const 
 
 /* --- observation planes (actions.py's observation_planes) ---------------------------------- */
 
-/* The cells of `set` as floats from `out`. */
-static void trig_cells(const trig_board *b, const tg_word *set, float *out) {
-    for (int k = 0; k < b->words; k++)
-        for (tg_word w = set[k]; w; w &= w - 1) out[k * 64 + tg_lowest(w)] = 1.0f;
-}
-
 /* Over every cell: the pegs of `seat` and of the other seat, and the Pillars; then the seat to
  * move, counted from `seat`. */
 static void trig_observe(const void *ctx, const void *state, int seat, float *out) {
     const trig_board *b = ctx;
     const trig_state *s = state;
-    trig_cells(b, s->pegs[seat], out);
-    trig_cells(b, s->pegs[1 - seat], out + b->cells);
+    tg_floats(s->pegs[seat], b->words, out);
+    tg_floats(s->pegs[1 - seat], b->words, out + b->cells);
     for (int p = 0; p < b->pillars; p++) out[2 * b->cells + b->pillar_cell[p]] = 1.0f;
     if (s->to_move >= 0) out[3 * b->cells + (s->to_move - seat + 2) % 2] = 1.0f;
 }

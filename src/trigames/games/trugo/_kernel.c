@@ -64,6 +64,7 @@ static TRUGO_THREAD long trugo_overflows;
 typedef struct {
     int cells, junctions, origin;
     int tiles, stacking, limit;
+    int most_full;             /* rules.py's most_full_junctions(tiles): F of the action ids */
     int history;               /* hashes a state keeps */
     int max_moves;
     size_t junction_bytes;     /* a state's junction table, rounded up to 8 bytes */
@@ -782,10 +783,7 @@ static void trugo_action_ids(const void *ctx, const void *state, const int *move
     const trugo_board *b = ctx;
     const trugo_state *s = state;
     unsigned cells = (unsigned)b->cells, junctions = (unsigned)b->junctions;
-    int root = 0;  /* isqrt(12 N - 4): rules.py's most_full_junctions is 2 N - root */
-    while (b->tiles > 0 && (root + 1) * (root + 1) <= 12 * b->tiles - 4) root++;
-    int most = 2 * b->tiles - root > 0 ? 2 * b->tiles - root : 0;
-    int removal = 3 * (2 * b->tiles + 2), first_move = removal + b->tiles;
+    int most = b->most_full, removal = 3 * (2 * b->tiles + 2), first_move = removal + b->tiles;
     int fulls_before[TRUGO_MAX_JUNCTIONS + 1];  /* full junctions before each table index */
     const trugo_junction *e = trugo_junctions(s);
     fulls_before[0] = 0;
@@ -975,6 +973,9 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     b->stacking = stacking;
     b->limit = limit;
     b->max_moves = max_moves;
+    int root = 0;  /* isqrt(12 tiles - 4): most_full_junctions is 2 tiles - root */
+    while ((root + 1) * (root + 1) <= 12 * tiles - 4) root++;
+    b->most_full = 2 * tiles - root;
     b->history = limit + 1 + room;
     b->junction_bytes = (sizeof(trugo_junction) * (size_t)(4 * tiles + 2) + 7) & ~(size_t)7;
     unsigned char partners[18];
