@@ -177,6 +177,14 @@ def test_a_version_1_resignation_of_a_seat_the_game_lacks_is_refused() -> None:
         GameRecord.from_json(v1_record(["D1-D4"], result))
 
 
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_result_with_a_score_for_no_seat_is_refused(version: int) -> None:
+    result = {"winners": [1], "scores": [7, 3, 1], "reason": "Blue resigned"}
+    obj = {**v1_record(["D1-D4"], result), "version": version}
+    with pytest.raises(trigames.RecordError, match="3 scores for the 2 seats of triggle"):
+        GameRecord.from_json(obj).replay()
+
+
 def test_a_version_1_record_of_a_finished_game_reads_as_it_is() -> None:
     state = random_game("triggle", 4)
     obj = GameRecord.from_state(state, seats_for(state)).to_json()

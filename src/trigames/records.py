@@ -39,7 +39,7 @@ from typing import Any
 from trigames.core.errors import RecordError, TrigamesError
 from trigames.core.outcome import Outcome
 from trigames.core.positions import is_count
-from trigames.core.protocol import AnyState
+from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 
 FORMAT = "trigames-record"
@@ -203,6 +203,7 @@ class GameRecord:
                 f"the record lists {len(self.players)} players but {self.spec} has "
                 f"{game.num_players}"
             )
+        _check_scores(self.result, game)
         state = game.new_initial_state()
         yield state
         for number, move in enumerate(self.moves, start=1):
@@ -292,6 +293,15 @@ def _brief(value: object, limit: int = 80) -> str:
     return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
+def _check_scores(result: Outcome | None, game: AnyGame) -> None:
+    """A result must give a score to each seat of the game, and no more."""
+    if result is not None and len(result.scores) != game.num_players:
+        raise RecordError(
+            f"bad result: {len(result.scores)} scores for the {game.num_players} seats of "
+            f"{game.spec}"
+        )
+
+
 def upgrade_v1(
     spec: str, moves: Sequence[str], result: Outcome | None
 ) -> tuple[list[str], Outcome | None]:
@@ -311,6 +321,7 @@ def upgrade_v1(
         game = load_game(spec)
     except TrigamesError as error:
         raise RecordError(f"the record's game cannot be loaded: {error}") from None
+    _check_scores(result, game)
     converted = game.convert_v1_moves(moves)
     if result is None or not result.reason.endswith(" resigned"):
         return converted, result
