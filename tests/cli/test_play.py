@@ -188,11 +188,12 @@ def test_resign_after_saying_yes_ends_a_two_player_game(
     capsys: pytest.CaptureFixture[str], typed: ScriptedInput, tmp_path: Path
 ) -> None:
     target = tmp_path / "game.json"
-    lines = ["D1-D4", "resign", "n", "resign", "y", "quit", ""]
+    lines = ["D1-D4", "resign", "n", "resign", "y", "undo", "quit", ""]
     out = play(capsys, typed, lines, "triggle", "--save", str(target))
     assert "Play on." in out
     assert "Resign the game as Yellow? (y/N) " in typed.prompts
     assert "Game over: Yellow resigned. Blue wins." in out
+    assert "A resignation cannot be taken back." in out  # as on the web
     record = GameRecord.load(target)
     assert record.moves == ["D1-D4", "resign 1"]
     assert record.replay().outcome() == record.result

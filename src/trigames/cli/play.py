@@ -12,8 +12,9 @@ from trigames.ai.players import Player, accepts_draw
 from trigames.ai.registry import HINT_LEVEL, hint_reason, make_player
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
-from trigames.core.errors import TrigamesError
+from trigames.core.errors import TrigamesError, UndoError
 from trigames.core.protocol import AnyGame, AnyState
+from trigames.core.takeback import take_back
 from trigames.diagrams import rules_with_text_boards
 from trigames.records import GameRecord, Seat, now
 
@@ -271,13 +272,14 @@ class TerminalGame:
         self.console.write(f"Hint: {move} - {why}")
 
     def undo(self) -> None:
-        """Take back moves until a human is to move again (at least one move)."""
-        if not self.state.history:
-            self.console.write("There is no move to take back.")
+        """Take back moves until a human is to move again (at least one move), as the web
+        server does (:mod:`trigames.core.takeback`): never a resignation, a draw or time."""
+        humans = [seat for seat in range(self.game.num_players) if seat not in self.computers]
+        try:
+            take_back(self.state, humans)
+        except UndoError as error:
+            self.console.write(f"{str(error)[0].upper()}{str(error)[1:]}.")
             return
-        self.state.undo()
-        while self.state.history and self.state.current_player in self.computers:
-            self.state.undo()
         self.show_board()
         self.autosave_now()
 
