@@ -11,7 +11,7 @@ from trigames.core.takeback import take_back, why_not
 
 
 def triggle(moves: list[str], spec: str = "triggle") -> AnyState:
-    state = trigames.load_game(spec).new_initial_state()
+    state: AnyState = trigames.load_game(spec).new_initial_state()
     for move in moves:
         state.play(move)
     return state
