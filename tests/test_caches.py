@@ -18,16 +18,29 @@ import trigames
 from trigames.ai.playout import random_playout
 from trigames.games import GAMES, GAMES_KEPT, _shared_game, load_game, parse_spec
 from trigames.games.tranglar import board as tranglar_board
+from trigames.games.tranglar import svg as tranglar_svg
+from trigames.games.tricolor import svg as tricolor_svg
 from trigames.games.tricolor.board import TricolorBoard
 from trigames.games.trig import actions as trig_actions
 from trigames.games.trig import evaluation as trig_evaluation
+from trigames.games.trig import svg as trig_svg
 from trigames.games.trig.board import TrigBoard
+from trigames.games.triggle import svg as triggle_svg
 from trigames.games.triggle.board import TriggleBoard
 from trigames.games.trugo import Trugo
 from trigames.games.trugo import board as trugo_board
 from trigames.games.trugo import rules as trugo_rules
+from trigames.games.trugo import svg as trugo_svg
 from trigames.geometry import honeycomb, tetrakis
 
+#: The games' drawings, each keeping what positions share per game (``_parts``).
+DRAWINGS = {
+    "triggle": triggle_svg,
+    "tricolor": tricolor_svg,
+    "trig": trig_svg,
+    "trugo": trugo_svg,
+    "tranglar": tranglar_svg,
+}
 #: Every ``functools.lru_cache`` of the engine, with the bound it must keep.
 LRU_CACHES: dict[str, tuple[Any, int]] = {
     "honeycomb.window": (honeycomb.window, 8),
@@ -40,6 +53,7 @@ LRU_CACHES: dict[str, tuple[Any, int]] = {
     "tetrakis.orientations": (tetrakis.orientations, 64),
     "tranglar tilings": (tranglar_board.tilings, 512),
     "catalogue": (_shared_game, GAMES_KEPT),
+    **{f"{name} drawing": (module._parts, 8) for name, module in DRAWINGS.items()},
 }
 
 

@@ -9,6 +9,11 @@ Attributes are passed as a dictionary; names with a ``data-`` prefix are how a w
 what was drawn (``data-name`` for a place a player may click, ``data-piece`` and
 ``data-owner`` for pieces).
 
+What a canvas drew can be kept as a :class:`Block` (:meth:`SvgCanvas.block`), its elements
+written out and the box round them, and added to other canvases of the same scale
+(:meth:`SvgCanvas.add`): a board picture draws the parts its positions share once, and a
+position costs little more than joining them.
+
 >>> canvas = SvgCanvas(scale=10)
 >>> canvas.circle((1, 1), 0.5, fill=PALETTE["board"], attrs={"data-name": "A1"})
 >>> canvas.text((1, 2), "A & B")
@@ -24,7 +29,9 @@ fill="#6b6257" pointer-events="none">A &amp; B</text>
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 XMLNS = "http://www.w3.org/2000/svg"
@@ -57,6 +64,8 @@ SEAT_COLOURS: dict[str, str] = {
 
 Attrs = Mapping[str, str | int | float]
 PointXY = tuple[float, float]
+#: A box in board units: ``(left, top, right, bottom)``.
+Box = tuple[float, float, float, float]
 
 
 def number(value: float) -> str:
@@ -106,6 +115,14 @@ def piece_attributes(
     return found
 
 
+class Block(NamedTuple):
+    """Elements drawn on a canvas (:meth:`SvgCanvas.block`), written out, and the box round the
+    points they were drawn from, or ``None`` if nothing was measured."""
+
+    parts: tuple[str, ...]
+    box: Box | None
+
+
 class SvgCanvas:
     """SVG elements in drawing order, in board units ``scale`` pixels apart."""
 
@@ -114,20 +131,43 @@ class SvgCanvas:
         #: Blank space around the drawing, in board units.
         self.margin = margin
         self.parts: list[str] = []
-        self._xs: list[float] = []
-        self._ys: list[float] = []
+        # The box round everything measured so far (empty while left > right).
+        self._left = self._top = math.inf
+        self._right = self._bottom = -math.inf
+
+    def _reach(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Widen the measured box to take in ``(left, top)`` and ``(right, bottom)``."""
+        if left < self._left:
+            self._left = left
+        if top < self._top:
+            self._top = top
+        if right > self._right:
+            self._right = right
+        if bottom > self._bottom:
+            self._bottom = bottom
 
     def _px(self, point: PointXY) -> str:
         x, y = point
-        self._xs.append(x)
-        self._ys.append(y)
+        self._reach(x, y, x, y)
         return f"{number(x * self.scale)},{number(y * self.scale)}"
 
     def _xy(self, point: PointXY, x_name: str = "x", y_name: str = "y") -> str:
         x, y = point
-        self._xs.append(x)
-        self._ys.append(y)
+        self._reach(x, y, x, y)
         return f'{x_name}="{number(x * self.scale)}" {y_name}="{number(y * self.scale)}"'
+
+    def block(self) -> Block:
+        """Everything drawn so far, to :meth:`add` to canvases of the same scale."""
+        box = (self._left, self._top, self._right, self._bottom)
+        return Block(tuple(self.parts), box if self._left <= self._right else None)
+
+    def add(self, *blocks: Block) -> None:
+        """Add elements drawn before, in order, as if drawn here (their boxes are measured)."""
+        parts = self.parts
+        for block in blocks:
+            parts.extend(block.parts)
+            if block.box is not None:
+                self._reach(*block.box)
 
     def hit_circle(self, centre: PointXY, radius: float) -> None:
         """An invisible disc of ``radius`` board units that takes clicks for the group it is
@@ -188,8 +228,7 @@ class SvgCanvas:
     ) -> None:
         """A circle of ``radius`` board units."""
         x, y = centre
-        self._xs.extend((x - radius, x + radius))
-        self._ys.extend((y - radius, y + radius))
+        self._reach(x - radius, y - radius, x + radius, y + radius)
         self.parts.append(
             f'<circle cx="{number(x * self.scale)}" cy="{number(y * self.scale)}" '
             f'r="{number(radius * self.scale)}" fill="{fill}"{self._stroke(stroke, width)}'
@@ -213,8 +252,7 @@ class SvgCanvas:
         x, y = at
         wide = 0.62 * size * len(label)  # a generous guess at the width, to fit the viewBox
         start = {"start": x, "end": x - wide}.get(anchor, x - wide / 2)
-        self._xs.extend((start, start + wide))
-        self._ys.extend((y - size / 2, y + size / 2))
+        self._reach(start, y - size / 2, start + wide, y + size / 2)
         self.parts.append(
             f'<text {self._xy(at)} font-size="{number(size * self.scale)}" '
             f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{weight}'
@@ -227,35 +265,37 @@ class SvgCanvas:
         pixels = number(width * self.scale)
         return f' stroke="{stroke}" stroke-width="{pixels}" stroke-linejoin="round"'
 
+    def _extent(self) -> tuple[float, float, float, float]:
+        """The box ``(x, y, width, height)`` round everything measured (plus the margin), in
+        pixels."""
+        scale, margin = self.scale, self.margin
+        measured = self._left <= self._right
+        low_x, low_y = (self._left, self._top) if measured else (0.0, 0.0)
+        high_x, high_y = (self._right, self._bottom) if measured else (0.0, 0.0)
+        left = (low_x - margin) * scale
+        top = (low_y - margin) * scale
+        return left, top, (high_x + margin) * scale - left, (high_y + margin) * scale - top
+
     def fragment(self, css_class: str = "ghost") -> tuple[str, tuple[float, float, float, float]]:
         """The elements drawn so far as one ``<g class=...>`` to lay over a picture drawn at
         the same scale, and the box ``(x, y, width, height)`` round them (plus the margin), in
         that picture's ``viewBox`` units."""
-        scale, margin = self.scale, self.margin
-        left = (min(self._xs, default=0.0) - margin) * scale
-        top = (min(self._ys, default=0.0) - margin) * scale
-        width = (max(self._xs, default=0.0) + margin) * scale - left
-        height = (max(self._ys, default=0.0) + margin) * scale - top
+        left, top, width, height = self._extent()
         group = f'<g class="{escape(css_class)}">' + "".join(self.parts) + "</g>"
         return group, (round(left, 2), round(top, 2), round(width, 2), round(height, 2))
 
     def document(self, *, title: str, attrs: Attrs | None = None) -> str:
         """The standalone SVG document: the root element with a ``viewBox`` fitting everything
         drawn (plus the margin), a ``<title>``, the background, then the elements."""
-        scale, margin = self.scale, self.margin
-        left = (min(self._xs, default=0.0) - margin) * scale
-        top = (min(self._ys, default=0.0) - margin) * scale
-        width = (max(self._xs, default=0.0) + margin) * scale - left
-        height = (max(self._ys, default=0.0) + margin) * scale - top
-        box = f"{number(left)} {number(top)} {number(width)} {number(height)}"
+        left, top, width, height = (number(value) for value in self._extent())
         head = (
-            f'<svg xmlns="{XMLNS}" viewBox="{box}" width="{number(width)}" '
-            f'height="{number(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
+            f'<svg xmlns="{XMLNS}" viewBox="{left} {top} {width} {height}" width="{width}" '
+            f'height="{height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
             f"{attributes(attrs)}>"
         )
         background = (
-            f'<rect x="{number(left)}" y="{number(top)}" width="{number(width)}" '
-            f'height="{number(height)}" fill="{PALETTE["background"]}"/>'
+            f'<rect x="{left}" y="{top}" width="{width}" height="{height}" '
+            f'fill="{PALETTE["background"]}"/>'
         )
         return "\n".join(
             [head, f"<title>{escape(title)}</title>", background, *self.parts, "</svg>"]

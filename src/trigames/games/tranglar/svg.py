@@ -8,12 +8,18 @@ both reserves (and the large neutral pieces still to place) are drawn under it (
 fits a phone's screen), each kind a
 picture of its shape in its owner's colour with its count; the mover's pieces carry the name
 that picks them (``data-name``, the first step of :meth:`input_steps`).
+
+What positions share is drawn once per game and kept (:func:`_parts`): the board, its labels,
+the reserves' headings, and every piece and reserve slot in each way it can look; drawing a
+position joins them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from trigames.core.bits import bits
 from trigames.core.protocol import ChoicePicture
 from trigames.games.tranglar.board import (
     BOARD,
@@ -28,10 +34,12 @@ from trigames.games.tranglar.board import (
     parse,
     piece_name,
 )
-from trigames.games.tranglar.rules import TranglarState
+from trigames.games.tranglar.rules import TranglarRules, TranglarState
+from trigames.geometry.honeycomb import Memo
 from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
+    Block,
     SvgCanvas,
     game_attributes,
     piece_attributes,
@@ -48,6 +56,16 @@ from trigames.geometry.tetrakis import (
 
 FILLS = (SEAT_COLOURS["petrol"], SEAT_COLOURS["acid green"], SEAT_COLOURS["neutral"])
 OUTLINES = ("#07363d", "#4d6a06", PALETTE["line"])
+SCALE = 90
+
+#: Where a reserve shows its pieces: columns of slots, each slot this wide and high, a piece
+#: drawn at this fraction of the board's size.
+RESERVE_COLUMNS = 3
+SLOT = 0.8
+PIECE_SCALE = 0.34
+#: The reserves' headings stand this low, their slots under them.
+RESERVES_TOP = SIZE + 0.75
+SLOTS_TOP = RESERVES_TOP + 0.2
 
 
 def render(state: TranglarState, *, labels: bool = True) -> str:
@@ -61,50 +79,18 @@ def render(state: TranglarState, *, labels: bool = True) -> str:
     (64, 1)
     """
     game = state.game
-    canvas = SvgCanvas(scale=90, margin=0.6)
-    canvas.polygon(
-        [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)],
-        fill=PALETTE["board"],
-        stroke=PALETTE["ink"],
-        width=0.04,
-    )
-    for i, cell in enumerate(BOARD.cells):
-        canvas.polygon(
-            cell_outline(cell),
-            fill=PALETTE["board"],
-            stroke=PALETTE["line"],
-            width=0.012,
-            attrs={"data-name": cell_name(i), "data-spot": "cell"},
-        )
-    for anchor in sorted(state.pieces):
-        kind, owner, mask = state.pieces[anchor]
-        cells = BOARD.cells_of(mask)
-        who = "neutral" if owner == 2 else owner
-        name = game.player_name(owner) if owner < 2 else "Neutral"
-        attrs = piece_attributes(
-            KINDS[kind].code, who, name, piece_name(kind, mask), last=bool(mask & state.changed)
-        )
-        attrs["data-kind-name"] = KINDS[kind].name
-        attrs["pointer-events"] = "none"
-        canvas.open_group(attrs)
-        for cell in cells:
-            canvas.polygon(cell_outline(cell), fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
-        for side in outline_sides(cells):
-            for a, b in side:
-                canvas.line(to_plane(a), to_plane(b), stroke=OUTLINES[owner], width=0.045)
-        canvas.close_group()
-    for i, cell in enumerate(BOARD.cells):
-        if state.changed >> i & 1:
-            xs, ys = zip(*cell_outline(cell), strict=True)
-            canvas.circle((sum(xs) / 3, sum(ys) / 3), 0.06, fill=PALETTE["last"])
+    parts = _parts(game)
+    pieces, changed = state.pieces, state.changed
+    blocks = [parts.board]
+    for anchor in sorted(pieces):
+        kind, owner, mask = pieces[anchor]
+        blocks.append(parts.pieces[kind, owner, mask, bool(mask & changed)])
+    blocks += [parts.dots[i] for i in bits(changed)]
     if labels:
-        for x, letter in enumerate(COLUMNS[:SIZE]):
-            canvas.text((x + 0.5, -0.3), letter, size=0.22, bold=True)
-            canvas.text((x + 0.5, SIZE + 0.3), letter, size=0.22, bold=True)
-        for y in range(SIZE):
-            canvas.text((-0.3, y + 0.5), str(y + 1), size=0.22, bold=True)
-            canvas.text((SIZE + 0.3, y + 0.5), str(y + 1), size=0.22, bold=True)
-    _reserves(canvas, state)
+        blocks.append(parts.labels)
+    blocks += _reserves(parts, state)
+    canvas = SvgCanvas(scale=SCALE, margin=0.6)
+    canvas.add(*blocks)
     last = state.last_move
     return canvas.document(
         title=f"{game.title}: {str(last) if last else 'start'}",
@@ -112,113 +98,220 @@ def render(state: TranglarState, *, labels: bool = True) -> str:
     )
 
 
-#: Where a reserve shows its pieces: columns of slots, each slot this wide and high, a piece
-#: drawn at this fraction of the board's size.
-RESERVE_COLUMNS = 3
-SLOT = 0.8
-PIECE_SCALE = 0.34
-
-
-def _reserves(canvas: SvgCanvas, state: TranglarState) -> None:
+def _reserves(parts: _Parts, state: TranglarState) -> list[Block]:
     """Each seat's pieces off the board drawn as pictures in its colour, with their counts,
     under the board; the mover's pieces carry the names that choose them (the first step of
     a placement), and so do the large neutral pieces still to place."""
-    game = state.game
-    top = SIZE + 0.75
     words = _piece_words(state)
-    bottom = top
+    blocks = []
     for seat in (0, 1):
-        left, y = -0.5 + seat * (RESERVE_COLUMNS * SLOT + 0.2), top
+        blocks.append(parts.headings[seat])
+        reserve = state.reserve[seat]
+        mover = seat == state.current_player
+        blocks += [
+            parts.slots[seat, i, k, reserve[k], words.get(k) if mover else None]
+            for i, k in enumerate(parts.kinds[seat])
+        ]
+    if state.to_place:
+        blocks.append(parts.to_place)
+        blocks += [parts.slots[None, i, k, 1, words.get(k)] for i, k in enumerate(state.to_place)]
+    return blocks
+
+
+def _piece_words(state: TranglarState) -> dict[int, str]:
+    """The first input step of placing each kind the mover may place now."""
+    return {
+        kind: f"{KINDS[kind].code}: {KINDS[kind].name}"
+        for action, kind, _, _ in state._legal_table().values()
+        if action == PLACE
+    }
+
+
+class _Parts:
+    """The parts of one game's pictures: the board, its ``labels``, the ``dots`` that mark the
+    cells the last move changed, each reserve's ``headings`` and ``kinds`` (one slot each), the
+    heading of the neutral pieces still ``to_place``; and, drawn when first needed,
+    ``pieces[kind, owner, mask, last]`` (their ``shapes[owner, mask]`` drawn once for both
+    values of ``last``) and ``slots[seat, i, kind, count, word]`` (seat ``None``: the pieces
+    still to place; their ``pictures[seat, i, kind]`` drawn once for every count and word).
+    Those tables hold at most the pieces' placements, and the slots' counts and words, times
+    the ways they look (a few thousand), and never more than
+    :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
+
+    def __init__(self, game: TranglarRules) -> None:
+        self.game = game
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.polygon(
+            [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)],
+            fill=PALETTE["board"],
+            stroke=PALETTE["ink"],
+            width=0.04,
+        )
+        for i, cell in enumerate(BOARD.cells):
+            canvas.polygon(
+                cell_outline(cell),
+                fill=PALETTE["board"],
+                stroke=PALETTE["line"],
+                width=0.012,
+                attrs={"data-name": cell_name(i), "data-spot": "cell"},
+            )
+        self.board = canvas.block()
+        self.dots = [self._dot(cell) for cell in BOARD.cells]
+        canvas = SvgCanvas(scale=SCALE)
+        for x, letter in enumerate(COLUMNS[:SIZE]):
+            canvas.text((x + 0.5, -0.3), letter, size=0.22, bold=True)
+            canvas.text((x + 0.5, SIZE + 0.3), letter, size=0.22, bold=True)
+        for y in range(SIZE):
+            canvas.text((-0.3, y + 0.5), str(y + 1), size=0.22, bold=True)
+            canvas.text((SIZE + 0.3, y + 0.5), str(y + 1), size=0.22, bold=True)
+        self.labels = canvas.block()
+        self.kinds = [[k for k, n in enumerate(START_RESERVE[seat]) if n] for seat in (0, 1)]
+        self.headings = [self._heading(seat) for seat in (0, 1)]
+        rows = max(-(-len(kinds) // RESERVE_COLUMNS) for kinds in self.kinds)
+        #: The top of the row of large neutral pieces still to place, under the reserves.
+        self.to_place_top = max(RESERVES_TOP, SLOTS_TOP + rows * SLOT + 0.3)
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.text(
+            (-0.5, self.to_place_top),
+            "To place:",
+            size=0.15,
+            fill=PALETTE["ink"],
+            anchor="start",
+            bold=True,
+        )
+        self.to_place = canvas.block()
+        self.pieces: Memo[tuple[int, int, int, bool], Block] = Memo(lambda k: self._piece(*k))
+        self.shapes: Memo[tuple[int, int], Block] = Memo(lambda k: self._shape(*k))
+        self.slots: Memo[tuple[int | None, int, int, int, str | None], Block] = Memo(
+            lambda k: self._slot(*k)
+        )
+        self.pictures: Memo[tuple[int | None, int, int], tuple[Block, Block]] = Memo(
+            lambda k: self._picture(*k)
+        )
+
+    def _heading(self, seat: int) -> Block:
+        """A swatch of ``seat``'s colour and the name of its reserve."""
+        left, y = _reserve_left(seat), RESERVES_TOP
+        canvas = SvgCanvas(scale=SCALE)
         canvas.polygon(
             [(left, y - 0.09), (left + 0.18, y - 0.09), (left + 0.18, y + 0.09), (left, y + 0.09)],
             fill=FILLS[seat],
             stroke=OUTLINES[seat],
             width=0.02,
         )
-        heading = f"{game.player_name(seat)} reserve"
+        heading = f"{self.game.player_name(seat)} reserve"
         canvas.text(
             (left + 0.3, y), heading, size=0.17, fill=PALETTE["ink"], anchor="start", bold=True
         )
-        y += 0.2
-        kinds = [k for k, n in enumerate(START_RESERVE[seat]) if n]
-        for i, k in enumerate(kinds):
-            count = state.reserve[seat][k]
-            x0 = left + (i % RESERVE_COLUMNS) * SLOT
-            y0 = y + (i // RESERVE_COLUMNS) * SLOT
-            word = words.get(k) if seat == state.current_player else None
-            _slot(canvas, k, 2 if KINDS[k].neutral else seat, count, (x0, y0), word, seat)
-        bottom = max(bottom, y + -(-len(kinds) // RESERVE_COLUMNS) * SLOT + 0.3)
-    left, y = -0.5, bottom
-    if state.to_place:
-        canvas.text(
-            (left, y), "To place:", size=0.15, fill=PALETTE["ink"], anchor="start", bold=True
-        )
-        y += 0.12
-        for i, k in enumerate(state.to_place):
-            _slot(canvas, k, 2, 1, (left + i * SLOT * 1.4, y), words.get(k), None, wide=1.4)
+        return canvas.block()
+
+    def _dot(self, cell: Cell) -> Block:
+        """The mark of a cell the last move put down or turned over."""
+        xs, ys = zip(*cell_outline(cell), strict=True)
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.circle((sum(xs) / 3, sum(ys) / 3), 0.06, fill=PALETTE["last"])
+        return canvas.block()
+
+    def _piece(self, kind: int, owner: int, mask: int, last: bool) -> Block:
+        """A piece of ``kind`` on the cells of ``mask``, in ``owner``'s colour (2: neutral)."""
+        who = "neutral" if owner == 2 else owner
+        name = self.game.player_name(owner) if owner < 2 else "Neutral"
+        attrs = piece_attributes(KINDS[kind].code, who, name, piece_name(kind, mask), last=last)
+        attrs["data-kind-name"] = KINDS[kind].name
+        attrs["pointer-events"] = "none"
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.open_group(attrs)
+        canvas.add(self.shapes[owner, mask])
+        canvas.close_group()
+        return canvas.block()
+
+    def _shape(self, owner: int, mask: int) -> Block:
+        """The cells of ``mask`` filled in ``owner``'s colour, with their outline."""
+        cells = BOARD.cells_of(mask)
+        canvas = SvgCanvas(scale=SCALE)
+        for cell in cells:
+            canvas.polygon(cell_outline(cell), fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
+        for side in outline_sides(cells):
+            for a, b in side:
+                canvas.line(to_plane(a), to_plane(b), stroke=OUTLINES[owner], width=0.045)
+        return canvas.block()
+
+    def _slot(self, seat: int | None, i: int, kind: int, count: int, word: str | None) -> Block:
+        """Slot ``i`` of ``seat``'s reserve (``None``: of the pieces still to place), holding
+        ``count`` pieces of ``kind``: its picture (drawn once for every count), its code and
+        how many are left; a button (``data-name``) when ``word`` chooses it."""
+        (x0, y0), _ = self._place(seat, i)
+        frame, shape = self.pictures[seat, i, kind]
+        attrs = {
+            "data-reserve": "neutral" if seat is None else str(seat),
+            "data-kind": KINDS[kind].code,
+            "data-count": str(count),
+        }
+        if word:
+            attrs.update({"data-name": word, "data-spot": "reserve"})
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.open_group(attrs)
+        canvas.add(frame)
+        canvas.open_group({} if count else {"opacity": "0.3"})  # none left: faded
+        canvas.add(shape)
+        canvas.close_group()
+        label = f"{KINDS[kind].code} \u00d7{count}"
+        canvas.text((x0 + 0.05, y0 + 0.1), label, size=0.12, fill=PALETTE["ink"], anchor="start",
+                    bold=bool(word))  # fmt: skip
+        canvas.close_group()
+        return canvas.block()
+
+    def _picture(self, seat: int | None, i: int, kind: int) -> tuple[Block, Block]:
+        """The frame of slot ``i`` of ``seat``'s reserve, and the shape of ``kind`` in it in
+        its owner's colour."""
+        (x0, y0), wide = self._place(seat, i)
+        owner = 2 if seat is None or KINDS[kind].neutral else seat
+        frame = SvgCanvas(scale=SCALE)
+        frame.polygon(
+            [(x0, y0), (x0 + SLOT * wide - 0.06, y0), (x0 + SLOT * wide - 0.06, y0 + SLOT - 0.06),
+             (x0, y0 + SLOT - 0.06)],
+            fill=PALETTE["board"], stroke=PALETTE["line"], width=0.012,
+            attrs={"rx": "4", "class": "reserve-slot"},
+        )  # fmt: skip
+        shape = KINDS[kind].shape
+        span_x = max(x for x, _, _ in shape) + 1
+        span_y = max(y for _, y, _ in shape) + 1
+        scale = PIECE_SCALE * (0.8 if max(span_x, span_y) > 1 else 1.0)
+        ox = x0 + (SLOT * wide - 0.06 - span_x * scale) / 2
+        oy = y0 + 0.16 + (SLOT - 0.22 - span_y * scale) / 2
+        canvas = SvgCanvas(scale=SCALE)
+        for cell in shape:
+            points = [(ox + px * scale, oy + py * scale) for px, py in cell_outline(cell)]
+            canvas.polygon(points, fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
+        for side in outline_sides(shape):
+            for a, b in side:
+                (ax, ay), (bx, by) = to_plane(a), to_plane(b)
+                canvas.line(
+                    (ox + ax * scale, oy + ay * scale),
+                    (ox + bx * scale, oy + by * scale),
+                    stroke=OUTLINES[owner],
+                    width=0.025,
+                )
+        return frame.block(), canvas.block()
+
+    def _place(self, seat: int | None, i: int) -> tuple[tuple[float, float], float]:
+        """The top left corner of slot ``i`` of ``seat``'s reserve (``None``: of the pieces
+        still to place), and its width in slots."""
+        if seat is None:
+            return (-0.5 + i * SLOT * 1.4, self.to_place_top + 0.12), 1.4
+        column, row = i % RESERVE_COLUMNS, i // RESERVE_COLUMNS
+        return (_reserve_left(seat) + column * SLOT, SLOTS_TOP + row * SLOT), 1.0
 
 
-def _piece_words(state: TranglarState) -> dict[int, str]:
-    """The first input step of placing each kind the mover may place now."""
-    found = {}
-    for move in state.legal_moves():
-        action, kind, _, _ = parse(move.name)
-        if action == PLACE:
-            found[kind] = f"{KINDS[kind].code}: {KINDS[kind].name}"
-    return found
+def _reserve_left(seat: int) -> float:
+    """The left edge of ``seat``'s reserve: side by side, seat 0 first."""
+    return -0.5 + seat * (RESERVE_COLUMNS * SLOT + 0.2)
 
 
-def _slot(
-    canvas: SvgCanvas,
-    kind: int,
-    owner: int,
-    count: int,
-    corner: tuple[float, float],
-    word: str | None,
-    seat: int | None,
-    wide: float = 1.0,
-) -> None:
-    """One kind of piece in a reserve: its shape, its code and how many are left; a button
-    (``data-name``) when ``word`` chooses it."""
-    x0, y0 = corner
-    attrs = {
-        "data-reserve": "neutral" if seat is None else str(seat),
-        "data-kind": KINDS[kind].code,
-        "data-count": str(count),
-    }
-    if word:
-        attrs.update({"data-name": word, "data-spot": "reserve"})
-    canvas.open_group(attrs)
-    canvas.polygon(
-        [(x0, y0), (x0 + SLOT * wide - 0.06, y0), (x0 + SLOT * wide - 0.06, y0 + SLOT - 0.06),
-         (x0, y0 + SLOT - 0.06)],
-        fill=PALETTE["board"], stroke=PALETTE["line"], width=0.012,
-        attrs={"rx": "4", "class": "reserve-slot"},
-    )  # fmt: skip
-    shape = KINDS[kind].shape
-    span_x = max(x for x, _, _ in shape) + 1
-    span_y = max(y for _, y, _ in shape) + 1
-    scale = PIECE_SCALE * (0.8 if max(span_x, span_y) > 1 else 1.0)
-    ox = x0 + (SLOT * wide - 0.06 - span_x * scale) / 2
-    oy = y0 + 0.16 + (SLOT - 0.22 - span_y * scale) / 2
-    canvas.open_group({} if count else {"opacity": "0.3"})  # none left: faded
-    for cell in shape:
-        points = [(ox + px * scale, oy + py * scale) for px, py in cell_outline(cell)]
-        canvas.polygon(points, fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
-    for side in outline_sides(shape):
-        for a, b in side:
-            (ax, ay), (bx, by) = to_plane(a), to_plane(b)
-            canvas.line(
-                (ox + ax * scale, oy + ay * scale),
-                (ox + bx * scale, oy + by * scale),
-                stroke=OUTLINES[owner],
-                width=0.025,
-            )
-    canvas.close_group()
-    label = f"{KINDS[kind].code} \u00d7{count}"
-    canvas.text((x0 + 0.05, y0 + 0.1), label, size=0.12, fill=PALETTE["ink"], anchor="start",
-                bold=bool(word))  # fmt: skip
-    canvas.close_group()
+@lru_cache(maxsize=8)
+def _parts(game: TranglarRules) -> _Parts:
+    """The parts of ``game``'s pictures, shared: those of the 8 games drawn last are kept."""
+    return _Parts(game)
 
 
 def choice_pictures(
@@ -244,7 +337,7 @@ def choice_pictures(
             continue
         cells = BOARD.cells_of(mask)
         owner = 2 if kind < 0 or KINDS[kind].neutral or mover is None else mover
-        canvas = SvgCanvas(scale=90, margin=0.05)
+        canvas = SvgCanvas(scale=SCALE, margin=0.05)
         for cell in cells:
             canvas.polygon(
                 cell_outline(cell), fill=FILLS[owner], stroke=FILLS[owner], width=0.01,

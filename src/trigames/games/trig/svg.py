@@ -5,24 +5,32 @@ are white or black discs. The last peg placed is ringed in the last-move colour 
 captured (now the mover's) is crossed in that colour. Every cell carries its name
 (``data-name="G6"``) and its role (``data-cell``: ``pillar``, ``separator`` or ``playing``);
 vacant playing cells show their number in the row, and row letters stand on both sides.
+
+What positions share is drawn once per game and kept (:func:`_parts`): the floor, each row's
+numbers and letters, and every cell's pegs and marks in each way they can look; drawing a
+position joins them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from trigames.core.bits import bits
 from trigames.core.errors import TrigamesError
 from trigames.core.protocol import ChoicePicture
 from trigames.games.trig.board import TrigMove
-from trigames.games.trig.rules import TrigState
+from trigames.games.trig.rules import TrigRules, TrigState
 from trigames.geometry.hexcells import cell_corners, to_plane
-from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
+from trigames.geometry.honeycomb import Memo
+from trigames.geometry.svg import PALETTE, Block, SvgCanvas, game_attributes, piece_attributes
 
 PILLAR = "#262626"
 SEPARATOR = "#f3ead2"
 #: Playing cells by ``(q - r) % 3``: pink and green.
 PLAYING = {1: "#eba9bd", 2: "#a6d39a"}
 PEG_FILLS = (PALETTE["white"], PALETTE["black"])
+SCALE = 22
 
 
 def render(state: TrigState, *, labels: bool = True) -> str:
@@ -37,63 +45,115 @@ def render(state: TrigState, *, labels: bool = True) -> str:
     """
     board = state.board
     game = state.game
-    canvas = SvgCanvas(scale=22)
+    parts = _parts(game)
     last = state.last_move
     placed, captured = board.move_parts(last) if last is not None else (-1, None)
-    pillars = set(board.pillar_bits)
-    for i, cell in enumerate(board.cells):
-        q, r = cell
-        if i in pillars:
-            role, fill = "pillar", PILLAR
-        elif board.playing_mask >> i & 1:
-            role, fill = "playing", PLAYING[(q - r) % 3]
-        else:
-            role, fill = "separator", SEPARATOR
-        canvas.polygon(
-            cell_corners(cell),
-            fill=fill,
-            stroke=PALETTE["line"],
-            width=0.05,
-            attrs={"data-name": board.names.name(cell), "data-spot": "cell", "data-cell": role},
+    blocks = [parts.floor]
+    white, black = state.pegs
+    placed_bit = 1 << placed if placed >= 0 else 0
+    captured_bit = 1 << captured if captured is not None else 0
+    blocks += [
+        parts.cells[i, bool(white >> i & 1), bool(black >> i & 1), i == placed, i == captured]
+        for i in bits(white | black | placed_bit | captured_bit)
+    ]
+    if labels:
+        shown = board.playing_mask & ~state.occupied & ~captured_bit
+        for numbers, letters in parts.rows:
+            blocks += [number for i, number in numbers if shown >> i & 1]
+            blocks.append(letters)
+    canvas = SvgCanvas(scale=SCALE)
+    canvas.add(*blocks)
+    return canvas.document(
+        title=f"{game.title}: {str(last) if last else 'start'}",
+        attrs=game_attributes(str(game.spec), state.current_player, last),
+    )
+
+
+class _Parts:
+    """The parts of one game's pictures: the floor; ``rows``, each row's playing cells with
+    their numbers, then its letters; and, drawn when first needed, ``cells[i, white, black,
+    placed, captured]``, the pegs and marks of cell ``i``. That table holds at most the board's
+    cells times the ways they look (a few thousand), and never more than
+    :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
+
+    def __init__(self, game: TrigRules) -> None:
+        self.game = game
+        board = game.board
+        canvas = SvgCanvas(scale=SCALE)
+        pillars = set(board.pillar_bits)
+        for i, cell in enumerate(board.cells):
+            q, r = cell
+            if i in pillars:
+                role, fill = "pillar", PILLAR
+            elif board.playing_mask >> i & 1:
+                role, fill = "playing", PLAYING[(q - r) % 3]
+            else:
+                role, fill = "separator", SEPARATOR
+            canvas.polygon(
+                cell_corners(cell),
+                fill=fill,
+                stroke=PALETTE["line"],
+                width=0.05,
+                attrs={"data-name": board.names.name(cell), "data-spot": "cell", "data-cell": role},
+            )
+        self.floor = canvas.block()
+        self.rows = [self._row(row, letter) for letter, row in board.names.rows]
+        self.cells: Memo[tuple[int, bool, bool, bool, bool], Block] = Memo(
+            lambda key: self._cell(*key)
         )
-    for i, cell in enumerate(board.cells):
+
+    def _row(
+        self, row: Sequence[tuple[int, int]], letter: str
+    ) -> tuple[list[tuple[int, Block]], Block]:
+        """The row's playing cells with their numbers, and its letters on both sides."""
+        board = self.game.board
+        numbers = []
+        for number, cell in enumerate(row, start=1):
+            i = board.index[cell]
+            if board.playing_mask >> i & 1:
+                canvas = SvgCanvas(scale=SCALE)
+                canvas.text(to_plane(cell), str(number), size=0.7, fill=PALETTE["ink"])
+                numbers.append((i, canvas.block()))
+        canvas = SvgCanvas(scale=SCALE)
+        left, y = to_plane(row[0])
+        right, _ = to_plane(row[-1])
+        canvas.text((left - 1.8, y), letter, size=0.95, bold=True)
+        canvas.text((right + 1.8, y), letter, size=0.95, bold=True)
+        return numbers, canvas.block()
+
+    def _cell(self, i: int, white: bool, black: bool, placed: bool, captured: bool) -> Block:
+        """The pegs on cell ``i``, ringed if the last move ``placed`` one there, crossed if it
+        ``captured`` one."""
+        game = self.game
+        cell = game.board.cells[i]
         centre = to_plane(cell)
-        name = board.names.name(cell)
-        for seat in (0, 1):
-            if state.pegs[seat] >> i & 1:
+        name = game.board.names.name(cell)
+        canvas = SvgCanvas(scale=SCALE)
+        for seat, here in enumerate((white, black)):
+            if here:
                 canvas.circle(
                     centre,
                     0.62,
                     fill=PEG_FILLS[seat],
                     stroke=PALETTE["ink"],
                     width=0.08,
-                    attrs=piece_attributes(
-                        "peg", seat, game.player_name(seat), name, last=i == placed
-                    ),
+                    attrs=piece_attributes("peg", seat, game.player_name(seat), name, last=placed),
                 )
-        if i == placed:
+        if placed:
             canvas.circle(centre, 0.8, stroke=PALETTE["last"], width=0.16)
-        elif i == captured:
+        elif captured:
             x, y = centre
             for dx in (-0.45, 0.45):
                 canvas.line(
                     (x - dx, y - 0.45), (x + dx, y + 0.45), stroke=PALETTE["last"], width=0.14
                 )
-    if labels:
-        occupied = state.occupied
-        for letter, row in board.names.rows:
-            for number, cell in enumerate(row, start=1):
-                i = board.index[cell]
-                if board.playing_mask >> i & 1 and not occupied >> i & 1 and i != captured:
-                    canvas.text(to_plane(cell), str(number), size=0.7, fill=PALETTE["ink"])
-            left, y = to_plane(row[0])
-            right, _ = to_plane(row[-1])
-            canvas.text((left - 1.8, y), letter, size=0.95, bold=True)
-            canvas.text((right + 1.8, y), letter, size=0.95, bold=True)
-    return canvas.document(
-        title=f"{game.title}: {str(last) if last else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last),
-    )
+        return canvas.block()
+
+
+@lru_cache(maxsize=8)
+def _parts(game: TrigRules) -> _Parts:
+    """The parts of ``game``'s pictures, shared: those of the 8 games drawn last are kept."""
+    return _Parts(game)
 
 
 def choice_pictures(state: TrigState, moves: Sequence[TrigMove]) -> dict[TrigMove, ChoicePicture]:
@@ -119,7 +179,7 @@ def choice_pictures(state: TrigState, moves: Sequence[TrigMove]) -> dict[TrigMov
             cell, centre = board.move_parts(move)
         except TrigamesError:
             continue
-        canvas = SvgCanvas(scale=22, margin=0.9)
+        canvas = SvgCanvas(scale=SCALE, margin=0.9)
         if centre is not None:
             for a, b, m in board.corner_of[cell]:
                 if m == centre and mine >> a & 1 and mine >> b & 1:

@@ -6,19 +6,32 @@ owner's colour (outlined in the last-move colour when the last band claimed it),
 unclaimed one is greyed. Pegs carry their names (``data-name="D4"`` on a group holding the peg
 and a larger invisible disc, so that a finger hits it) and show their number in the row; row
 letters stand on both sides, as in the text drawing.
+
+What positions share is drawn once per game and kept (:func:`_parts`): the board, the row
+letters, and every peg, band and triangle in each way it can look; drawing a position joins
+them.
 """
 
 from __future__ import annotations
 
-from trigames.games.triggle.rules import TriggleState
+from functools import lru_cache
+
+from trigames.core.bits import bits
+from trigames.games.triggle.rules import TriggleRules, TriggleState
+from trigames.geometry.honeycomb import Memo
 from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
+    Block,
     SvgCanvas,
     game_attributes,
     piece_attributes,
 )
 from trigames.geometry.trilattice import to_plane
+
+SCALE = 48
+#: The seat of a closed triangle no one claimed, in :attr:`_Parts.triangles`.
+CLOSED = -1
 
 
 def render(state: TriggleState, *, labels: bool = True) -> str:
@@ -33,22 +46,67 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
     """
     board = state.board
     game = state.game
-    canvas = SvgCanvas(scale=48)
-    canvas.polygon(
-        [to_plane(p) for p in board.region.outline()],
-        fill=PALETTE["board"],
-        stroke=PALETTE["faint"],
-        width=0.6,
-    )
-    for a, b in board.segments:
-        canvas.line(to_plane(a), to_plane(b), stroke=PALETTE["faint"], width=0.02)
-    claimed_now = set(state.claimed_by_last_move())
-    for t, triangle in enumerate(board.triangles):
-        corners = [to_plane(c) for c in triangle]
-        seat = state.owner[t]
-        name = board.triangle_name(t)
+    parts = _parts(game)
+    blocks = [parts.board]
+    claimed_now = state.claimed_by_last_move()
+    for t, seat in enumerate(state.owner):
         if seat >= 0:
-            last = t in claimed_now
+            blocks.append(parts.triangles[t, seat, t in claimed_now])
+        elif state.is_complete(t):
+            blocks.append(parts.triangles[t, CLOSED, False])
+    last_move = state.last_move
+    last = board.band_index[last_move] if last_move is not None else -1
+    blocks += [parts.bands[i, i == last] for i in bits(state.placed)]
+    used = state.used
+    blocks += [parts.pegs[i, bool(used >> i & 1), labels] for i in range(len(board.pegs))]
+    if labels:
+        blocks.append(parts.row_letters)
+    canvas = SvgCanvas(scale=SCALE)
+    canvas.add(*blocks)
+    return canvas.document(
+        title=f"{game.title}: {str(last_move) if last_move else 'start'}",
+        attrs=game_attributes(str(game.spec), state.current_player, last_move),
+    )
+
+
+class _Parts:
+    """The parts of one game's pictures, each drawn when first needed: ``triangles[t, seat,
+    last]`` (seat :data:`CLOSED` for a closed triangle no one claimed), ``bands[i, last]`` and
+    ``pegs[i, used, labels]`` (the peg with its number if ``labels``). Each table holds at most
+    the board's triangles, bands or pegs times the ways they look (a few thousand on the
+    largest board), and never more than :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
+
+    def __init__(self, game: TriggleRules) -> None:
+        self.game = game
+        board = game.board
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.polygon(
+            [to_plane(p) for p in board.region.outline()],
+            fill=PALETTE["board"],
+            stroke=PALETTE["faint"],
+            width=0.6,
+        )
+        for a, b in board.segments:
+            canvas.line(to_plane(a), to_plane(b), stroke=PALETTE["faint"], width=0.02)
+        self.board = canvas.block()
+        canvas = SvgCanvas(scale=SCALE)
+        _row_letters(canvas, game)
+        self.row_letters = canvas.block()
+        self.triangles: Memo[tuple[int, int, bool], Block] = Memo(lambda k: self._triangle(*k))
+        self.bands: Memo[tuple[int, bool], Block] = Memo(lambda k: self._band(*k))
+        self.pegs: Memo[tuple[int, bool, bool], Block] = Memo(lambda k: self._peg(*k))
+
+    def _triangle(self, t: int, seat: int, last: bool) -> Block:
+        """Triangle ``t`` claimed by ``seat`` (outlined if ``last``), or closed."""
+        game, board = self.game, self.game.board
+        corners = [to_plane(c) for c in board.triangles[t]]
+        name = board.triangle_name(t)
+        canvas = SvgCanvas(scale=SCALE)
+        if seat == CLOSED:
+            canvas.polygon(
+                corners, fill=PALETTE["faint"], attrs=piece_attributes("closed", None, None, name)
+            )
+        else:
             canvas.polygon(
                 corners,
                 fill=SEAT_COLOURS[game.player_name(seat).lower()],
@@ -59,26 +117,26 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
                     **piece_attributes("claim", seat, game.player_name(seat), name, last=last),
                 },
             )
-        elif state.is_complete(t):
-            canvas.polygon(
-                corners, fill=PALETTE["faint"], attrs=piece_attributes("closed", None, None, name)
-            )
-    last_move = state.last_move
-    for i, band in enumerate(board.bands):
-        if not state.placed >> i & 1:
-            continue
+        return canvas.block()
+
+    def _band(self, i: int, last: bool) -> Block:
+        board = self.game.board
         line = board.band_points[i]
-        last = band == last_move
+        canvas = SvgCanvas(scale=SCALE)
         canvas.line(
             to_plane(line[0]),
             to_plane(line[-1]),
             stroke=PALETTE["last"] if last else PALETTE["ink"],
             width=0.11,
-            attrs=piece_attributes("band", None, None, band.name, last=last),
+            attrs=piece_attributes("band", None, None, board.bands[i].name, last=last),
         )
-    for i, peg in enumerate(board.pegs):
-        used = bool(state.used >> i & 1)
-        canvas.open_group({"data-name": board.region.name(peg), "data-spot": "peg"})
+        return canvas.block()
+
+    def _peg(self, i: int, used: bool, labels: bool) -> Block:
+        region = self.game.board.region
+        peg = region.points[i]
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.open_group({"data-name": region.name(peg), "data-spot": "peg"})
         canvas.hit_circle(to_plane(peg), 0.45)  # pegs are one unit apart
         canvas.circle(
             to_plane(peg),
@@ -89,18 +147,19 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
         )
         canvas.close_group()
         if labels:
-            number = peg[0] - board.region.row_range(peg[1]).start + 1
+            number = peg[0] - region.row_range(peg[1]).start + 1
             canvas.text(to_plane(peg), str(number), size=0.2)
-    if labels:
-        _row_letters(canvas, state)
-    return canvas.document(
-        title=f"{game.title}: {str(last_move) if last_move else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last_move),
-    )
+        return canvas.block()
 
 
-def _row_letters(canvas: SvgCanvas, state: TriggleState) -> None:
-    region = state.board.region
+@lru_cache(maxsize=8)
+def _parts(game: TriggleRules) -> _Parts:
+    """The parts of ``game``'s pictures, shared: those of the 8 games drawn last are kept."""
+    return _Parts(game)
+
+
+def _row_letters(canvas: SvgCanvas, game: TriggleRules) -> None:
+    region = game.board.region
     for r, letter in region.row_letters():
         row = region.row_range(r)
         left, y = to_plane((row.start, r))

@@ -10,22 +10,32 @@ text drawing: the letters and numbers of the game's fixed frame, over the part o
 every name stays where it is for the whole game. Tiles (``data-spot="tile"``), empty cells
 (``data-spot="cell"``) and the junctions of the layout (``data-spot="junction"``) carry their
 names.
+
+Every tile, cell, junction and name is drawn once per game in each way it can look, and kept
+(:func:`_parts`, in bounded tables, as the layout may wander far): drawing a position joins
+them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from trigames.core.protocol import ChoicePicture
 from trigames.games.trugo.board import ORIENTATION_NAMES, PLACE, TrugoMove, column_name
-from trigames.games.trugo.rules import TrugoState
+from trigames.games.trugo.rules import TrugoRules, TrugoState
 from trigames.games.trugo.text import _last_spots, view
-from trigames.geometry.honeycomb import area_outlines, grid_to_plane, tile_outline
-from trigames.geometry.svg import PALETTE, SvgCanvas, game_attributes, piece_attributes
+from trigames.geometry.honeycomb import Memo, area_outlines, grid_to_plane, tile_outline
+from trigames.geometry.svg import PALETTE, Block, SvgCanvas, game_attributes, piece_attributes
 
 LIGHT_AREA = "#f1e8d2"
 DARK_AREA = "#4b5263"
 PIECE_FILLS = (PALETTE["white"], "#2f6fd0")
+SCALE = 40
+#: The most entries each table of :class:`_Parts` keeps (it starts afresh when full): a game
+#: of the default size reaches a few hundred cells and junctions, each drawn in a few ways,
+#: and an entry is well under a kilobyte of text.
+PARTS_KEPT = 2048
 
 
 def render(state: TrugoState, *, labels: bool = True) -> str:
@@ -40,54 +50,27 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
     """
     w = state.window
     game = state.game
-    canvas = SvgCanvas(scale=40)
+    parts = _parts(game)
     last_tile, last_junctions = _last_spots(state)
-    for t in sorted(state.present):
-        tile = w.tiles[t]
-        o = state.orient[t]
-        canvas.open_group(
-            {
-                "data-name": state.tile_name(t),
-                "data-spot": "tile",
-                "data-orientation": ORIENTATION_NAMES[o],
-                **({"data-last": "true"} if t == last_tile else {}),
-            }
-        )
-        canvas.polygon(tile_outline(tile), fill=LIGHT_AREA)
-        half, light_cap, dark_cap = area_outlines(tile, o)
-        canvas.polygon(half, fill=DARK_AREA)
-        canvas.polygon(light_cap, fill=LIGHT_AREA)
-        canvas.polygon(dark_cap, fill=DARK_AREA)
-        canvas.polygon(tile_outline(tile), stroke=PALETTE["ink"], width=0.04)
-        canvas.close_group()
+    present = sorted(state.present)
+    blocks = [parts.tiles[t, state.orient[t], t == last_tile] for t in present]
     if state.pool > 0:
-        for t in sorted(state.frontier):
-            canvas.polygon(
-                tile_outline(w.tiles[t]),
-                fill=PALETTE["board"],
-                stroke=PALETTE["line"],
-                width=0.03,
-                attrs={
-                    "data-name": state.tile_name(t),
-                    "data-spot": "cell",
-                    "stroke-dasharray": "4 3",
-                    "fill-opacity": "0.6",
-                },
-            )
-            if labels:
-                canvas.text(grid_to_plane(*w.tile_xy[t]), state.tile_name(t), size=0.3)
+        blocks += [parts.cells[t, labels] for t in sorted(state.frontier)]
     if last_tile is not None and last_tile in state.present:
-        canvas.polygon(tile_outline(w.tiles[last_tile]), stroke=PALETTE["last"], width=0.1)
+        blocks.append(parts.last_tiles[last_tile])
     if state.pool == 0 and labels:
-        for t in sorted(state.present):
-            centre = grid_to_plane(*w.tile_xy[t])
-            canvas.circle(centre, 0.34, fill=LIGHT_AREA, stroke=DARK_AREA, width=0.02)
-            canvas.text(centre, state.tile_name(t), size=0.19, fill=PALETTE["ink"])
-    corners = sorted({j for t in state.present for j in w.tile_corners[t]})
-    for j in corners:
-        _junction(canvas, state, j, last=j in last_junctions)
+        blocks += [parts.tile_names[t] for t in present]
+    full, top, bottom = state.full, state.top, state.bottom
+    blocks += [
+        parts.junctions[j, full[j] == 3, top[j], bottom[j], j in last_junctions]
+        for j in sorted({j for t in present for j in w.tile_corners[t]})
+    ]
     if labels and (state.present or state.frontier):
-        _frame(canvas, state)
+        x0, y0, x1, y1 = view(state)
+        blocks += [parts.columns[x, y0] for x in range(x0, x1 + 1)]
+        blocks += [parts.rows[y, x0, x1] for y in range(y0, y1 + 1)]
+    canvas = SvgCanvas(scale=SCALE)
+    canvas.add(*blocks)
     last = state.last_move
     return canvas.document(
         title=f"{game.title}: {str(last) if last else 'start'}",
@@ -95,67 +78,158 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
     )
 
 
-def _junction(canvas: SvgCanvas, state: TrugoState, j: int, *, last: bool) -> None:
-    w = state.window
-    game = state.game
-    at = grid_to_plane(*w.junction_xy[j])
-    name = state.junction_name(j)
-    light = w.light[j]
-    full = state.full[j] == 3
-    spot = {
-        "data-name": name,
-        "data-spot": "junction",
-        "data-junction": "light" if light else "dark",
-        "data-full": "true" if full else "false",
-    }
-    canvas.open_group(spot)
-    canvas.hit_circle(at, 0.45)  # junctions are one edge apart, cells' centres farther
-    if not full:
-        canvas.circle(at, 0.08, fill=PALETTE["line"])
-    else:
-        canvas.circle(
-            at,
-            0.16,
-            fill=LIGHT_AREA if light else DARK_AREA,
-            stroke=DARK_AREA if light else LIGHT_AREA,
-            width=0.04,
+class _Parts:
+    """The parts of one game's pictures, each drawn when first needed, by window id: the
+    ``tiles[t, orientation, last]`` placed (their ``areas[t, orientation]`` drawn once for both
+    values of ``last``); the empty ``cells[t, labels]`` where a tile may go; the outline of the
+    ``last_tiles[t]`` placed; the ``tile_names[t]`` of the waning phase; ``junctions[j, full,
+    top, bottom, last]`` with their pieces; and the frame's ``columns[x, y]`` letters (above
+    row ``y``) and ``rows[y, x0, x1]`` numbers (beside columns ``x0`` and ``x1``). Each table
+    keeps at most :data:`PARTS_KEPT` entries."""
+
+    def __init__(self, game: TrugoRules) -> None:
+        self.game = game
+        self.tiles: Memo[tuple[int, int, bool], Block] = Memo(lambda k: self._tile(*k), PARTS_KEPT)
+        self.areas: Memo[tuple[int, int], Block] = Memo(lambda k: self._areas(*k), PARTS_KEPT)
+        self.cells: Memo[tuple[int, bool], Block] = Memo(lambda k: self._cell(*k), PARTS_KEPT)
+        self.last_tiles: Memo[int, Block] = Memo(self._last_tile, PARTS_KEPT)
+        self.tile_names: Memo[int, Block] = Memo(self._tile_name, PARTS_KEPT)
+        self.junctions: Memo[tuple[int, bool, int, int, bool], Block] = Memo(
+            lambda k: self._junction(*k), PARTS_KEPT
         )
-    canvas.close_group()
-    top, bottom = state.top[j], state.bottom[j]
-    if bottom >= 0:
-        canvas.circle(
-            at,
-            0.3,
-            fill=PIECE_FILLS[bottom],
-            stroke=PALETTE["ink"],
+        self.columns: Memo[tuple[int, int], Block] = Memo(lambda k: self._column(*k), PARTS_KEPT)
+        self.rows: Memo[tuple[int, int, int], Block] = Memo(lambda k: self._row(*k), PARTS_KEPT)
+
+    def _tile(self, t: int, o: int, last: bool) -> Block:
+        """Tile ``t`` turned ``o``, named (its areas drawn once for both values of ``last``)."""
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.open_group(
+            {
+                "data-name": self.game.names.tile_names[t],
+                "data-spot": "tile",
+                "data-orientation": ORIENTATION_NAMES[o],
+                **({"data-last": "true"} if last else {}),
+            }
+        )
+        canvas.add(self.areas[t, o])
+        canvas.close_group()
+        return canvas.block()
+
+    def _areas(self, t: int, o: int) -> Block:
+        """The light and dark areas of tile ``t`` turned ``o``, and its outline."""
+        tile = self.game.window.tiles[t]
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.polygon(tile_outline(tile), fill=LIGHT_AREA)
+        half, light_cap, dark_cap = area_outlines(tile, o)
+        canvas.polygon(half, fill=DARK_AREA)
+        canvas.polygon(light_cap, fill=LIGHT_AREA)
+        canvas.polygon(dark_cap, fill=DARK_AREA)
+        canvas.polygon(tile_outline(tile), stroke=PALETTE["ink"], width=0.04)
+        return canvas.block()
+
+    def _cell(self, t: int, labels: bool) -> Block:
+        """Empty cell ``t``, where a tile may go, with its name if ``labels``."""
+        w, name = self.game.window, self.game.names.tile_names[t]
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.polygon(
+            tile_outline(w.tiles[t]),
+            fill=PALETTE["board"],
+            stroke=PALETTE["line"],
             width=0.03,
-            attrs=piece_attributes("pinned", bottom, game.player_name(bottom), name),
+            attrs={
+                "data-name": name,
+                "data-spot": "cell",
+                "stroke-dasharray": "4 3",
+                "fill-opacity": "0.6",
+            },
         )
-    if top >= 0:
-        canvas.circle(
-            at,
-            0.21,
-            fill=PIECE_FILLS[top],
-            stroke=PALETTE["ink"],
-            width=0.04,
-            attrs=piece_attributes(
-                "stack" if bottom >= 0 else "piece", top, game.player_name(top), name, last=last
-            ),
-        )
-    if last:
-        canvas.circle(at, 0.36, stroke=PALETTE["last"], width=0.07)
+        if labels:
+            canvas.text(grid_to_plane(*w.tile_xy[t]), name, size=0.3)
+        return canvas.block()
 
+    def _last_tile(self, t: int) -> Block:
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.polygon(tile_outline(self.game.window.tiles[t]), stroke=PALETTE["last"], width=0.1)
+        return canvas.block()
 
-def _frame(canvas: SvgCanvas, state: TrugoState) -> None:
-    """Column letters on top, row numbers on both sides, over the part of the frame shown."""
-    x0, y0, x1, y1 = view(state)
-    names = state.names
-    for x in range(x0, x1 + 1):
-        canvas.text(grid_to_plane(x, y0 - 1.2), column_name(x - names.left), size=0.26)
-    for y in range(y0, y1 + 1):
-        number = str(y - names.top + 1)
+    def _tile_name(self, t: int) -> Block:
+        centre = grid_to_plane(*self.game.window.tile_xy[t])
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.circle(centre, 0.34, fill=LIGHT_AREA, stroke=DARK_AREA, width=0.02)
+        canvas.text(centre, self.game.names.tile_names[t], size=0.19, fill=PALETTE["ink"])
+        return canvas.block()
+
+    def _junction(self, j: int, full: bool, top: int, bottom: int, last: bool) -> Block:
+        """Junction ``j`` (``full``: three tiles meet there) with its ``top`` piece and the one
+        pinned under it (seats, -1 for none), ringed if the ``last`` move went there."""
+        game = self.game
+        w = game.window
+        at = grid_to_plane(*w.junction_xy[j])
+        name = game.names.junction_names[j]
+        light = w.light[j]
+        spot = {
+            "data-name": name,
+            "data-spot": "junction",
+            "data-junction": "light" if light else "dark",
+            "data-full": "true" if full else "false",
+        }
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.open_group(spot)
+        canvas.hit_circle(at, 0.45)  # junctions are one edge apart, cells' centres farther
+        if not full:
+            canvas.circle(at, 0.08, fill=PALETTE["line"])
+        else:
+            canvas.circle(
+                at,
+                0.16,
+                fill=LIGHT_AREA if light else DARK_AREA,
+                stroke=DARK_AREA if light else LIGHT_AREA,
+                width=0.04,
+            )
+        canvas.close_group()
+        if bottom >= 0:
+            canvas.circle(
+                at,
+                0.3,
+                fill=PIECE_FILLS[bottom],
+                stroke=PALETTE["ink"],
+                width=0.03,
+                attrs=piece_attributes("pinned", bottom, game.player_name(bottom), name),
+            )
+        if top >= 0:
+            canvas.circle(
+                at,
+                0.21,
+                fill=PIECE_FILLS[top],
+                stroke=PALETTE["ink"],
+                width=0.04,
+                attrs=piece_attributes(
+                    "stack" if bottom >= 0 else "piece", top, game.player_name(top), name, last=last
+                ),
+            )
+        if last:
+            canvas.circle(at, 0.36, stroke=PALETTE["last"], width=0.07)
+        return canvas.block()
+
+    def _column(self, x: int, y: int) -> Block:
+        """The letter of the frame's column ``x``, over grid row ``y``."""
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.text(grid_to_plane(x, y - 1.2), column_name(x - self.game.names.left), size=0.26)
+        return canvas.block()
+
+    def _row(self, y: int, x0: int, x1: int) -> Block:
+        """The number of the frame's row ``y``, left of grid column ``x0`` and right of ``x1``."""
+        number = str(y - self.game.names.top + 1)
+        canvas = SvgCanvas(scale=SCALE)
         canvas.text(grid_to_plane(x0 - 1.6, y), number, size=0.26)
         canvas.text(grid_to_plane(x1 + 1.6, y), number, size=0.26)
+        return canvas.block()
+
+
+@lru_cache(maxsize=8)
+def _parts(game: TrugoRules) -> _Parts:
+    """The parts of ``game``'s pictures, shared: those of the 8 games drawn last are kept."""
+    return _Parts(game)
 
 
 def choice_pictures(
@@ -180,7 +254,7 @@ def choice_pictures(
             continue
         _, t, o = code
         tile = w.tiles[t]
-        canvas = SvgCanvas(scale=40, margin=0.1)
+        canvas = SvgCanvas(scale=SCALE, margin=0.1)
         canvas.polygon(tile_outline(tile), fill=LIGHT_AREA)
         half, light_cap, dark_cap = area_outlines(tile, o)
         canvas.polygon(half, fill=DARK_AREA)
