@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 from tests.web.conftest import Server
 
@@ -44,7 +44,8 @@ def browser() -> Iterator[Browser]:
 
 class Pages:
     """Opens pages in fresh browser contexts (each its own localStorage), and fails the test
-    on any JavaScript error the pages raise."""
+    on any JavaScript error the pages raise and anything their Content-Security-Policy
+    refuses."""
 
     def __init__(self, browser: Browser, server: Server) -> None:
         self.browser = browser
@@ -63,8 +64,15 @@ class Pages:
             self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self._refused(page, message))
         page.goto(path)
         return page
+
+    def _refused(self, page: Page, message: ConsoleMessage) -> None:
+        """What the pages' Content-Security-Policy refused (an inline style or script) is an
+        error of the page's."""
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.errors.append(f"{page.url}: {message.text}")
 
     def close(self) -> None:
         for context in self.contexts:

@@ -76,7 +76,7 @@ def click_place(page: Page, name: str) -> None:
 def wait_for_my_turn(page: Page, seconds: float = 20) -> bool:
     """Wait until this page may move (True) or the game is over (False)."""
     page.wait_for_function(
-        "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
+        "() => document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
         timeout=seconds * 1000,
     )
     over: str = page.evaluate("document.body.dataset.over")

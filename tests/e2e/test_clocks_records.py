@@ -22,7 +22,7 @@ SAVED = {
 
 
 def upload(page: Page, name: str, content: bytes) -> None:
-    page.wait_for_function("!document.querySelector('#create').disabled")
+    page.wait_for_function("() => !document.querySelector('#create').disabled")
     payload: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
     page.set_input_files("#record-file", files=[payload])
 
@@ -60,7 +60,7 @@ def test_a_record_uploaded_in_the_lobby_goes_on_with_a_clock(
 
 def test_low_time_is_highlighted(pages: Pages) -> None:
     page = pages.open("/")
-    page.wait_for_function("!document.querySelector('#create').disabled")
+    page.wait_for_function("() => !document.querySelector('#create').disabled")
     created = page.evaluate(
         """() => fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({game: 'triggle', seats: [{name: 'Ann'}, {name: 'Bob'}],
@@ -91,7 +91,7 @@ def test_a_bad_record_file_is_refused_clearly(pages: Pages, content: bytes, mess
 
 def test_no_clock_for_a_game_against_the_computer_or_on_one_screen(pages: Pages) -> None:
     page = pages.open("/")
-    page.wait_for_function("!document.querySelector('#create').disabled")
+    page.wait_for_function("() => !document.querySelector('#create').disabled")
     expect(page.locator("#clock")).to_be_disabled()  # seat 1 is a computer by default
     page.select_option("#seat-kind-1", "human")
     expect(page.locator("#clock")).to_be_enabled()

@@ -136,7 +136,7 @@ def test_each_game_is_played_by_taps_on_a_phone(
             break
         tap_until_played(page, rng)
         page.wait_for_function(
-            "document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'"
+            "() => document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'"
         )
         assert_no_sideways_scroll(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

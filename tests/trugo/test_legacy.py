@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 import trigames
+from tests.web.inprocess import in_own_loop, local
 from trigames.core.errors import RecordError
 from trigames.core.outcome import Outcome
 from trigames.games.trugo import Trugo
 from trigames.games.trugo.legacy import convert_v1_moves
 from trigames.records import GameRecord
-from trigames.web.service import GameService
 from trigames.web.store import GameRow, SQLiteStore, StoredSeat
 
 DATA = Path(__file__).parent.parent / "data" / "trugo" / "v1"
@@ -89,7 +89,8 @@ def test_old_record_files_load_as_records_of_today(path: Path) -> None:
     assert GameRecord.from_json(record.to_json()) == record
 
 
-def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) -> None:
+@in_own_loop
+async def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) -> None:
     path = RECORDS[0]
     old = json.loads(path.read_text())
     expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text())
@@ -97,11 +98,10 @@ def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) -> Non
     seats = [StoredSeat(player["name"]) for player in old["players"]]
     result = None if old["result"] is None else Outcome.from_json(old["result"])
     store.insert(GameRow("old", old["game"], seats, list(old["moves"]), result, notation=1))
-    service = GameService(store)
-    assert service._get("old").state.to_json() == expected
+    async with local(store) as api:
+        assert (await api.service.live("old")).snapshot.state.to_json() == expected
     stored = store.get("old")
     assert stored is not None
     assert stored.notation == 2
     assert stored.moves == GameRecord.load(path).moves
-    service.close()
     store.close()

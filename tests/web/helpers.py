@@ -36,10 +36,22 @@ def view(client: httpx.Client, game_id: str) -> dict[str, Any]:
 
 
 def play(client: httpx.Client, game_id: str, token: str, move: str) -> dict[str, Any]:
+    """Play ``move``; the game's whole view afterwards."""
     answer = client.post(f"/api/games/{game_id}/moves", json={"token": token, "move": move})
     assert answer.status_code == 200, answer.text
-    found: dict[str, Any] = answer.json()
-    return found
+    assert answer.json()["type"] == "change"
+    return view(client, game_id)
+
+
+def act(
+    client: httpx.Client, game_id: str, action: str, token: str, **extra: Any
+) -> dict[str, Any]:
+    """POST ``action`` (``undo``, ``draw/accept``...) for ``token``; the game's whole view
+    afterwards (the answer itself is the change it made)."""
+    answer = client.post(f"/api/games/{game_id}/{action}", json={"token": token, **extra})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["type"] == "change"
+    return view(client, game_id)
 
 
 def wait_for(

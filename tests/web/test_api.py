@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.web.conftest import Server
-from tests.web.helpers import bearer, create, play, token, view, wait_for
+from tests.web.helpers import act, bearer, create, play, token, view, wait_for
 from trigames.records import GameRecord
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
@@ -143,13 +143,17 @@ def test_websocket_pushes_every_change_to_every_page(server: Server, client: htt
     base = f"{server.ws_url}/api/games/{game_id}/ws"
     with connect(f"{base}?token={ann}") as player, connect(base) as spectator:
         first = json.loads(player.recv(timeout=5))
-        assert first["you"] == [0]
+        assert (first["type"], first["you"]) == ("view", [0])
         assert first["view"]["ply"] == 0
         assert json.loads(spectator.recv(timeout=5))["you"] == []
         play(client, game_id, ann, "D1-D4")
         for page in (player, spectator):
             pushed = json.loads(page.recv(timeout=5))
-            assert pushed["view"]["moves"] == ["D1-D4"]
+            assert pushed["type"] == "change"
+            assert (pushed["base"], pushed["version"]) == (0, 1)
+            assert (pushed["kept"], pushed["added"], pushed["ply"]) == (0, ["D1-D4"], 1)
+            assert pushed["legal_moves"] is None  # Bob, to move, has no page here
+            assert len(pushed["board"]) > 0  # the board's lines that changed
     for url, code, reason in [
         (f"{base}?token=forged", 4403, "this token holds no seat in this game"),
         (f"{server.ws_url}/api/games/nosuchgame/ws", 4404, "there is no game 'nosuchgame'"),
@@ -193,8 +197,10 @@ def test_undo_against_the_computer_is_immediate(client: httpx.Client) -> None:
     wait_for(client, game_id, lambda v: v["ply"] == 2 and not v["thinking"])
     answer = client.post(f"/api/games/{game_id}/undo", json={"token": ann})
     assert answer.status_code == 200, answer.text
-    assert answer.json()["moves"] == []
+    assert (answer.json()["kept"], answer.json()["added"]) == (0, [])
     assert answer.json()["to_move"] == 0
+    assert answer.json()["legal_moves"]  # Ann is to move: her answer says what she may play
+    assert view(client, game_id)["moves"] == []
 
 
 def test_undo_between_friends_needs_the_other_sides_consent(client: httpx.Client) -> None:
@@ -226,8 +232,7 @@ def test_hot_seat_one_token_plays_every_seat(client: httpx.Client) -> None:
     assert token(created, 1) == both
     play(client, game_id, both, "D1-D4")
     play(client, game_id, both, "A1-D1")
-    undone = client.post(f"/api/games/{game_id}/undo", json={"token": both}).json()
-    assert undone["moves"] == ["D1-D4"]
+    assert act(client, game_id, "undo", both)["moves"] == ["D1-D4"]
 
 
 def test_resign_hint_record_svg_and_listing(client: httpx.Client) -> None:
@@ -262,7 +267,7 @@ def test_resign_hint_record_svg_and_listing(client: httpx.Client) -> None:
 def test_resignation_is_the_engines_in_every_game(client: httpx.Client) -> None:
     created = create(client, HUMANS, game="tranglar")
     answer = client.post(f"/api/games/{created['id']}/resign", json={"token": token(created, 0)})
-    assert answer.json()["moves"] == ["resign 0"]
+    assert answer.json()["added"] == ["resign 0"]
     assert answer.json()["outcome"] == {
         "winners": [1],
         "scores": [0, 0],
@@ -294,7 +299,7 @@ def test_with_three_players_a_resigning_seat_leaves_and_the_rest_play_on(
     assert view(client, game_id)["to_move"] == 0
     again = client.post(f"/api/games/{game_id}/resign", json={"token": token(created, 2)})
     assert again.status_code == 409
-    ended = client.post(f"/api/games/{game_id}/resign", json={"token": token(created, 1)}).json()
+    ended = act(client, game_id, "resign", token(created, 1))
     assert ended["over"]
     assert ended["outcome"]["winners"] == [0]
     assert ended["moves"] == ["D1-D4", "resign 2", "A1-D1", "resign 1"]
@@ -318,7 +323,7 @@ def test_a_draw_is_offered_and_accepted_or_declined(client: httpx.Client) -> Non
     play(client, game_id, bob, "A1-D1")  # a move cancels the offer
     assert view(client, game_id)["draw_offer"] is None
     client.post(f"/api/games/{game_id}/draw", json={"token": bob})
-    agreed = client.post(f"/api/games/{game_id}/draw/accept", json={"token": ann, "ply": 2}).json()
+    agreed = act(client, game_id, "draw/accept", ann, ply=2)
     assert agreed["over"]
     assert agreed["outcome"]["reason"] == "draw agreed"
     assert agreed["outcome"]["winners"] == [0, 1]

@@ -6,14 +6,14 @@ import httpx
 
 from tests.web.helpers import create, play, token, view
 from trigames.web.limits import MAX_CHOICE_PICTURES, MAX_CHOICE_QUERY
+from trigames.web.requests import read_choices_query
 
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
 
 
 def ask(client: httpx.Client, game_id: str, moves: list[str], version: int) -> httpx.Response:
-    return client.get(
-        f"/api/games/{game_id}/choices", params={"moves": ",".join(moves), "version": version}
-    )
+    """One ``move`` parameter a move: a move may hold commas (TRANGLAR's take-overs)."""
+    return client.get(f"/api/games/{game_id}/choices", params={"move": moves, "version": version})
 
 
 def test_pictures_of_the_three_ways_round_a_trugo_tile(client: httpx.Client) -> None:
@@ -47,7 +47,7 @@ def test_bad_requests_are_refused_with_a_reason(client: httpx.Client) -> None:
     illegal = ask(client, game_id, ["Z99"], version)
     assert illegal.status_code == 400
     assert "not a legal move" in illegal.json()["error"]
-    no_version = client.get(f"/api/games/{game_id}/choices", params={"moves": "G6"})
+    no_version = client.get(f"/api/games/{game_id}/choices", params={"move": "G6"})
     assert no_version.status_code == 400
     assert "version" in no_version.json()["error"]
     too_many = ask(client, game_id, ["G6"] * (MAX_CHOICE_PICTURES + 1), version)
@@ -59,3 +59,8 @@ def test_bad_requests_are_refused_with_a_reason(client: httpx.Client) -> None:
     assert unknown.status_code == 404
     nothing = ask(client, game_id, [], version)
     assert nothing.json()["pictures"] == {}
+
+
+def test_a_move_that_holds_commas_is_one_move() -> None:
+    moves, version = read_choices_query(["xLa3ne=Ta3n,Ta3s", "G6"], "4")
+    assert (moves, version) == (["xLa3ne=Ta3n,Ta3s", "G6"], 4)

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +12,9 @@ import pytest
 
 from tests.web.conftest import Server
 from tests.web.helpers import create, play, token, view, wait_for
+from tests.web.inprocess import HUMANS, FakeClock, Local, in_own_loop, local
+from trigames.web.errors import BadRequestError, ConflictError
 from trigames.web.limits import MAX_BODY
-from trigames.web.service import BadRequestError, ConflictError, GameService
 from trigames.web.store import SQLiteStore
 
 
@@ -141,147 +139,129 @@ def test_a_deadline_survives_a_restart(tmp_path: Path) -> None:
 # --- running out of time (a clock the test moves) -----------------------------------------
 
 
-def own_thread(test: Callable[..., None]) -> Callable[..., None]:
-    """Run the test in a thread of its own, with no event loop of the test session's around
-    (the browser tests' Playwright keeps one running in the main thread)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        with ThreadPoolExecutor(1) as thread:
-            thread.submit(test, *args, **kwargs).result()
-
-    return run
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def two_humans(service: GameService, **extra: Any) -> tuple[str, str, str]:
-    created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"name": "Bob"}],
-                              "clock": {"per_move": 30}, **extra})  # fmt: skip
+async def two_humans(api: Local, **extra: Any) -> tuple[str, str, str]:
+    created = await api.create({"game": "triggle", "seats": HUMANS, "clock": {"per_move": 30},
+                                **extra})  # fmt: skip
     return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
 
 
-@own_thread
-def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
+@in_own_loop
+async def test_running_out_of_time_loses_when_the_game_is_next_read() -> None:
     clock = FakeClock()
-    service = GameService(SQLiteStore(":memory:"), clock=clock)
-    game_id, ann, bob = two_humans(service)
-    service.play(game_id, ann, "D1-D4")
-    clock.now += 29
-    service.play(game_id, bob, "A1-D1")  # in time: Ann has 30 seconds again
-    clock.now += 31
-    shown = service.view(game_id)
-    assert shown["moves"] == ["D1-D4", "A1-D1", "timeout 0"]
-    assert shown["over"]
-    assert shown["outcome"]["winners"] == [1]
-    assert shown["deadline"] is None
-    with pytest.raises(ConflictError, match="over"):
-        service.play(game_id, ann, "F2-C1")
+    async with local(clock=clock) as api:
+        game_id, ann, bob = await two_humans(api)
+        await api.play(game_id, ann, "D1-D4")
+        clock.now += 29
+        await api.play(game_id, bob, "A1-D1")  # in time: Ann has 30 seconds again
+        clock.now += 31
+        shown = await api.view(game_id)
+        assert shown["moves"] == ["D1-D4", "A1-D1", "timeout 0"]
+        assert shown["over"]
+        assert shown["outcome"]["winners"] == [1]
+        assert shown["deadline"] is None
+        with pytest.raises(ConflictError, match="over"):
+            await api.play(game_id, ann, "F2-C1")
 
 
-@own_thread
-def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
+@in_own_loop
+async def test_a_late_move_is_refused_and_computers_are_not_timed() -> None:
     clock = FakeClock()
-    service = GameService(SQLiteStore(":memory:"), clock=clock)
-    created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}],
-                              "clock": {"per_move": 30}})  # fmt: skip
-    ann = created["seats"][0]["token"]
-    service.play(created["id"], ann, "D1-D4")  # the computer answers at once
-    assert service.view(created["id"])["deadline"] == clock.now + 30
-    clock.now += 30
-    with pytest.raises(ConflictError, match="over"):
-        service.play(created["id"], ann, "A1-A4")
-    assert service.view(created["id"])["moves"][-1] == "timeout 0"
+    async with local(clock=clock) as api:
+        created = await api.create({"game": "triggle", "seats": [{"name": "Ann"},
+                                    {"kind": "random"}], "clock": {"per_move": 30}})  # fmt: skip
+        game_id, ann = created["id"], created["seats"][0]["token"]
+        await api.play(game_id, ann, "D1-D4")
+        shown = await api.wait_for(game_id, lambda view: view["ply"] == 2)
+        assert shown["deadline"] == clock.now + 30  # the computer answered: Ann's clock runs
+        clock.now += 30
+        with pytest.raises(ConflictError, match="over"):
+            await api.play(game_id, ann, "A1-A4")
+        assert (await api.view(game_id))["moves"][-1] == "timeout 0"
 
 
-@own_thread
-def test_three_players_the_seat_out_of_time_leaves() -> None:
+@in_own_loop
+async def test_three_players_the_seat_out_of_time_leaves() -> None:
     clock = FakeClock()
-    service = GameService(SQLiteStore(":memory:"), clock=clock)
-    created = service.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
-                              "clock": {"per_move": 10}})  # fmt: skip
-    clock.now += 11
-    shown = service.view(created["id"])
-    assert shown["moves"] == ["timeout 0"]
-    assert not shown["over"]
-    assert shown["to_move"] == 1
-    assert shown["deadline"] == clock.now + 10
+    async with local(clock=clock) as api:
+        created = await api.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
+                                    "clock": {"per_move": 10}})  # fmt: skip
+        clock.now += 11
+        shown = await api.view(created["id"])
+        assert shown["moves"] == ["timeout 0"]
+        assert not shown["over"]
+        assert shown["to_move"] == 1
+        assert shown["deadline"] == clock.now + 10
 
 
-@own_thread
-def test_an_undo_gives_the_seat_to_move_its_whole_time() -> None:
+@in_own_loop
+async def test_an_undo_gives_the_seat_to_move_its_whole_time() -> None:
     clock = FakeClock()
-    service = GameService(SQLiteStore(":memory:"), clock=clock)
-    with pytest.raises(BadRequestError, match="per_move"):
-        two_humans(service, clock={"per_move": 0})
-    created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}],
-                              "clock": {"per_move": 30}})  # fmt: skip
-    ann = created["seats"][0]["token"]
-    service.play(created["id"], ann, "D1-D4")
-    clock.now += 20
-    taken = service.undo(created["id"], ann)
-    assert taken["moves"] == []
-    assert taken["deadline"] == clock.now + 30
+    async with local(clock=clock) as api:
+        with pytest.raises(BadRequestError, match="per_move"):
+            await two_humans(api, clock={"per_move": 0})
+        created = await api.create({"game": "triggle", "seats": [{"name": "Ann"},
+                                    {"kind": "random"}], "clock": {"per_move": 30}})  # fmt: skip
+        game_id, ann = created["id"], created["seats"][0]["token"]
+        await api.play(game_id, ann, "D1-D4")
+        await api.wait_for(game_id, lambda view: view["ply"] == 2)
+        clock.now += 20
+        taken = await api.act(game_id, "undo", ann)
+        assert taken["ply"] == 0
+        assert taken["deadline"] == clock.now + 30
 
 
-@own_thread
-def test_the_server_timer_ends_the_game_without_a_request() -> None:
+@in_own_loop
+async def test_the_server_timer_ends_the_game_without_a_request() -> None:
     clock = FakeClock()
-
-    async def scenario() -> dict[str, Any]:
-        service = GameService(SQLiteStore(":memory:"), clock=clock)
-        game_id, _ann, _bob = two_humans(service)
-        seen: list[dict[str, Any]] = []
-        service.watch(game_id, seen.append)
+    async with local(clock=clock) as api:
+        game_id, _ann, _bob = await two_humans(api)
+        page, watcher = await api.service.watch(game_id, None, "here")
         clock.now += 29.9  # the timer rings in about 0.1 s of real time
-        service._arm(service.games[game_id])
-        for _ in range(100):
+        api.service.timers.set(game_id, clock.now + 0.1)
+        for _ in range(200):
             await asyncio.sleep(0.02)
             clock.now += 0.02
-            if seen:
+            if len(watcher.outbox.messages) > 1:
                 break
-        service.close()
-        return seen[-1]
-
-    pushed = asyncio.run(scenario())
-    assert pushed["moves"] == ["timeout 0"]
-    assert pushed["outcome"]["winners"] == [1]
+        pushed = json.loads(watcher.outbox.messages[-1])
+        assert pushed["added"] == ["timeout 0"]
+        assert pushed["outcome"]["winners"] == [1]
+        api.service.unwatch(page, watcher)
 
 
-@own_thread
-def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
+@in_own_loop
+async def test_a_deadline_passed_while_the_server_was_down_ends_the_game_at_start(
     tmp_path: Path,
 ) -> None:
     clock = FakeClock()
     path = tmp_path / "games.sqlite3"
-    first = GameService(SQLiteStore(path), clock=clock)
-    game_id, ann, _bob = two_humans(first)
-    first.play(game_id, ann, "D1-D4")
-    first.close()
-    first.store.close()
+    async with local(SQLiteStore(path), clock=clock) as first:
+        game_id, ann, _bob = await two_humans(first)
+        await first.play(game_id, ann, "D1-D4")
+    first.service.store.close()
     clock.now += 3600
-    second = GameService(SQLiteStore(path), clock=clock)
-    assert second.resume() == 1
-    assert game_id in second.games  # loaded at start because it has a deadline
-    assert second.store.get(game_id).moves == ["D1-D4", "timeout 1"]  # type: ignore[union-attr]
-    assert second.view(game_id)["outcome"]["winners"] == [0]
+    store = SQLiteStore(path)
+    async with local(store, clock=clock, start=True):  # the sweep finds the overdue seat
+        for _ in range(250):
+            found = store.get(game_id)
+            if found is not None and found.result is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert found is not None
+        assert found.moves == ["D1-D4", "timeout 1"]
+        assert found.result is not None
+        assert found.result.winners == (0,)
 
 
-@own_thread
-def test_another_seat_resigning_gives_the_seat_to_move_no_more_time() -> None:
+@in_own_loop
+async def test_another_seat_resigning_gives_the_seat_to_move_no_more_time() -> None:
     clock = FakeClock()
-    service = GameService(SQLiteStore(":memory:"), clock=clock)
-    created = service.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
-                              "clock": {"per_move": 60}})  # fmt: skip
-    deadline = service.view(created["id"])["deadline"]
-    clock.now += 20
-    left = service.resign(created["id"], created["seats"][2]["token"])
-    assert left["moves"] == ["resign 2"]
-    assert left["to_move"] == 0
-    assert left["deadline"] == deadline
+    async with local(clock=clock) as api:
+        created = await api.create({"game": "triggle(players=3)", "seats": [{}, {}, {}],
+                                    "clock": {"per_move": 60}})  # fmt: skip
+        deadline = (await api.view(created["id"]))["deadline"]
+        clock.now += 20
+        left = await api.act(created["id"], "resign", created["seats"][2]["token"])
+        assert left["added"] == ["resign 2"]
+        assert left["to_move"] == 0
+        assert left["deadline"] == deadline

@@ -8,10 +8,8 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
 
 import httpx
 import pytest
@@ -19,104 +17,89 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.web.conftest import Server, free_port
-from trigames.web import service as service_module
-from trigames.web.app import Updates
-from trigames.web.service import GameService, TooManyRequestsError
+from tests.web.inprocess import HUMANS, in_own_loop, local
+from trigames.web import computer as computer_module
+from trigames.web.errors import TooManyRequestsError
 from trigames.web.store import GameRow, SQLiteStore, StoredSeat
-
-HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
-T = TypeVar("T")
+from trigames.web.watchers import Outbox
 
 
-def apart(work: Callable[[], T]) -> T:
-    """``work()`` in a thread of its own, with no event loop of the test session's around
-    (the browser tests' Playwright keeps one running in the main thread)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(work).result()
+@in_own_loop
+async def test_games_nobody_watches_leave_memory_beyond_the_idle_limit() -> None:
+    async with local() as api:
+        api.service.games.idle_games = 3
+        games = api.service.games.games
+        watched = (await api.create({"game": "trig", "seats": HUMANS}))["id"]
+        page, watcher = await api.service.watch(watched, None, "here")
+        ids = [(await api.create({"game": "trig", "seats": HUMANS}))["id"] for _ in range(10)]
+        assert len(games) == 4  # the watched game and the three used last
+        assert watched in games
+        assert set(ids[-3:]) <= set(games)
+        assert (await api.view(ids[0]))["ply"] == 0  # read back from the store when asked for
+        api.service.unwatch(page, watcher)
+        for game_id in ids[:4]:
+            await api.view(game_id)
+        assert watched not in games
 
 
-def test_games_nobody_watches_leave_memory_beyond_the_idle_limit(
+@in_own_loop
+async def test_a_seat_may_ask_for_only_a_few_hints_a_minute(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(service_module, "IDLE_GAMES", 3)
-    service = GameService(SQLiteStore(":memory:"))
-    watched = service.create({"game": "trig", "seats": HUMANS})["id"]
-    unsubscribe = service.watch(watched, lambda view: None)
-    ids = [service.create({"game": "trig", "seats": HUMANS})["id"] for _ in range(10)]
-    assert len(service.games) == 4  # the watched game and the three used last
-    assert watched in service.games
-    assert set(ids[-3:]) <= set(service.games)
-    assert service.view(ids[0])["ply"] == 0  # read back from the store when asked for
-    unsubscribe()
-    for game_id in ids[:4]:
-        service.view(game_id)
-    assert watched not in service.games
-    service.close()
-
-
-def hint_service(monkeypatch: pytest.MonkeyPatch) -> tuple[GameService, str, str]:
-    monkeypatch.setattr(service_module, "HINTS_PER_WINDOW", 2)
-    monkeypatch.setattr(service_module, "HINTS_WAITING", 1)
-    service = GameService(SQLiteStore(":memory:"))
-    created = service.create({"game": "trig", "seats": HUMANS})
-    return service, created["id"], created["seats"][0]["token"]
-
-
-def test_a_seat_may_ask_for_only_a_few_hints_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
-    service, game_id, ann = hint_service(monkeypatch)
-
-    async def ask() -> None:
+    monkeypatch.setattr(computer_module, "HINTS_PER_WINDOW", 2)
+    async with local() as api:
+        created = await api.create({"game": "trig", "seats": HUMANS})
+        game_id, ann = created["id"], created["seats"][0]["token"]
         for _ in range(2):
-            assert (await service.hint(game_id, ann))["move"]
+            assert (await api.service.hint(game_id, ann, "here"))["move"]
         with pytest.raises(TooManyRequestsError, match="2 hints a minute"):
-            await service.hint(game_id, ann)
-
-    apart(lambda: asyncio.run(ask()))
-    service.close()
+            await api.service.hint(game_id, ann, "here")
 
 
-def test_hints_wait_in_a_short_queue_and_more_are_refused(
+@in_own_loop
+async def test_hints_wait_in_a_short_queue_and_more_are_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    service, game_id, ann = hint_service(monkeypatch)
-    monkeypatch.setattr(service_module, "HINTS_PER_WINDOW", 100)
-
-    async def ask_many() -> list[object]:
-        return await asyncio.gather(
-            *(service.hint(game_id, ann) for _ in range(5)), return_exceptions=True
-        )
-
-    answers = apart(lambda: asyncio.run(ask_many()))
-    refused = [a for a in answers if isinstance(a, TooManyRequestsError)]
-    assert len(refused) == 3  # one computed, one waiting, the rest refused
+    monkeypatch.setattr(computer_module, "HINTS_WAITING", 2)
+    async with local() as api:
+        created = await api.create({"game": "trig", "seats": HUMANS})
+        game_id, ann = created["id"], created["seats"][0]["token"]
+        hints = (api.service.hint(game_id, ann, "here") for _ in range(5))
+        answers = await asyncio.gather(*hints, return_exceptions=True)
+    refused = [answer for answer in answers if isinstance(answer, TooManyRequestsError)]
+    assert len(refused) == 3  # two asked, the rest refused
     assert "busy" in str(refused[0])
-    service.close()
 
 
-def test_only_the_newest_view_waits_for_a_slow_client() -> None:
-    updates = Updates("v1")
-    for number in range(2, 1000):
-        updates.put(f"v{number}")
-    assert updates.pending == "v999"
+def test_a_page_far_behind_gets_the_whole_view_once() -> None:
+    outbox = Outbox(limit=4)
+    for number in range(1000):
+        outbox.put(f"change {number}", whole=lambda: "the whole view")
+    assert len(outbox.messages) <= 4
+    assert "the whole view" in outbox.messages
 
-    async def never_done(view: str) -> None:
+    async def never_done(message: str) -> None:
         await asyncio.sleep(3600)
 
-    assert apart(lambda: asyncio.run(updates.send_all(never_done, timeout=0.05))) is False
+    async def send() -> bool:
+        return await outbox.send_all(never_done, timeout=0.05)
+
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(lambda: asyncio.run(send())).result() is False
 
 
-def test_a_broken_stored_game_never_breaks_the_listing(tmp_path: Path) -> None:
+@in_own_loop
+async def test_a_broken_stored_game_never_breaks_the_listing(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "games.sqlite3")
     store.insert(GameRow("good", "trig", [StoredSeat("Ann"), StoredSeat("Bob")]))
     store.insert(GameRow("bad", "trig", [StoredSeat("Cy"), StoredSeat("Di")]))
     store._db.execute("UPDATE games SET seats = '{not json' WHERE id = 'bad'")
     store.insert(GameRow("odd", "trig", [StoredSeat("Ev\ud800"), StoredSeat("Fa")]))
-    service = GameService(store)
-    listed = {game["id"]: game for game in service.listing()}
+    async with local(store) as api:
+        listed = {game["id"]: game for game in await api.service.listing()}
     assert set(listed) == {"good", "odd"}
     assert listed["odd"]["players"][0]["name"] == "Ev\ufffd"
     json.dumps(listed, ensure_ascii=False).encode("utf-8")
-    service.close()
 
 
 def test_a_websocket_message_over_the_limit_closes_the_connection(server: Server) -> None:
@@ -173,11 +156,12 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
     assert token not in text
 
 
-def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(tmp_path: Path) -> None:
+@in_own_loop
+async def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(
+    tmp_path: Path,
+) -> None:
     store = SQLiteStore(tmp_path / "games.sqlite3")
     seats = [StoredSeat("Ann", "human", "h"), StoredSeat("Bot", "mcts(seconds=inf)")]
-    store.insert(GameRow("old", "trig", seats, ["G6"]))
-    service = GameService(store)
-    assert apart(service.resume) == 1  # without an event loop the computer answers at once
-    assert service.view("old")["ply"] == 2
-    service.close()
+    store.insert(GameRow("old", "trig", seats, ["G6"], computer_turn=True))
+    async with local(store, start=True) as api:  # the sweep resumes its computer
+        assert (await api.wait_for("old", lambda view: view["ply"] == 2))["to_move"] == 0

@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 
 from tests.web.conftest import Server
-from tests.web.helpers import create, play, token, view, wait_for
+from tests.web.helpers import act, create, play, token, view, wait_for
 
 
 def test_a_killed_server_resumes_every_game(tmp_path: Path) -> None:
@@ -29,10 +29,8 @@ def test_a_killed_server_resumes_every_game(tmp_path: Path) -> None:
             resumed = view(client, friends["id"])
             assert resumed["moves"] == ["D1-D4", "A1-D1"]
             assert resumed["undo_request"] == 1
-            accepted = client.post(
-                f"/api/games/{friends['id']}/undo/accept", json={"token": ann, "ply": 2}
-            )
-            assert accepted.json()["moves"] == ["D1-D4"]
+            accepted = act(client, friends["id"], "undo/accept", ann, ply=2)
+            assert accepted["moves"] == ["D1-D4"]
             play(client, friends["id"], bob, "A1-D4")  # the old tokens still hold their seats
             answered = wait_for(client, computer["id"], lambda v: v["ply"] == 2)
             assert answered["moves"][0] == "D1-D4"

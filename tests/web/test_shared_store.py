@@ -3,103 +3,100 @@ as stored, whatever it held in memory. On both stores (the revision check is the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from trigames.web.service import ConflictError, GameService
+from tests.web.inprocess import HUMANS, Local, in_own_loop, local
+from trigames.web.errors import ConflictError
 from trigames.web.storage import open_store
 
-HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
 
-
-@pytest.fixture
-def pair(db: str) -> Iterator[tuple[GameService, GameService]]:
-    first, second = GameService(open_store(db)), GameService(open_store(db))
-    yield first, second
-    for service in (first, second):
-        service.close()
-        service.store.close()
+@contextlib.asynccontextmanager
+async def pair(db: str) -> AsyncIterator[tuple[Local, Local]]:
+    async with local(open_store(db)) as first, local(open_store(db)) as second:
+        yield first, second
+    for api in (first, second):
+        api.service.store.close()
 
 
 def tokens(created: dict[str, Any]) -> list[str]:
     return [seat["token"] for seat in created["seats"]]
 
 
-def test_a_process_that_missed_a_move_still_accepts_the_next_one(
-    pair: tuple[GameService, GameService],
-) -> None:
-    a, b = pair
-    created = a.create({"game": "triggle", "seats": HUMANS})
-    game_id, (ann, bob) = created["id"], tokens(created)
-    b.view(game_id)  # b holds the game at ply 0 and hears nothing of a's moves
-    a.play(game_id, ann, "D1-D4")
-    assert b.view(game_id)["ply"] == 0  # b's view is behind...
-    shown = b.play(game_id, bob, "A1-D1", ply=1)  # ...but b decides on the stored game
-    assert shown["moves"] == ["D1-D4", "A1-D1"]
-    assert a.view(game_id)["ply"] == 1  # a, behind now, reads the game again when it must
-    with pytest.raises(ConflictError, match="not your turn"):
-        a.play(game_id, bob, "A1-D4")
-    assert a.view(game_id)["moves"] == ["D1-D4", "A1-D1"]
+@in_own_loop
+async def test_a_process_that_missed_a_move_still_accepts_the_next_one(db: str) -> None:
+    async with pair(db) as (a, b):
+        created = await a.create({"game": "triggle", "seats": HUMANS})
+        game_id, (ann, bob) = created["id"], tokens(created)
+        await b.view(game_id)  # b holds the game at ply 0 and hears nothing of a's moves
+        await a.play(game_id, ann, "D1-D4")
+        assert (await b.service.live(game_id)).snapshot.ply == 0  # b's memory is behind...
+        changed = await b.play(game_id, bob, "A1-D1", ply=1)  # ...but b decides on the store
+        assert changed["ply"] == 2
+        assert (await b.view(game_id))["moves"] == ["D1-D4", "A1-D1"]
+        with pytest.raises(ConflictError, match="not your turn"):
+            await a.play(game_id, bob, "A1-D4")  # a, behind now, reads the game again
+        assert (await a.view(game_id))["moves"] == ["D1-D4", "A1-D1"]
 
 
-def test_the_same_seat_moving_at_two_processes_moves_once(
-    pair: tuple[GameService, GameService],
-) -> None:
-    a, b = pair
-    created = a.create({"game": "triggle", "seats": HUMANS})
-    game_id, (ann, _) = created["id"], tokens(created)
-    b.view(game_id)
-    a.play(game_id, ann, "D1-D4")
-    with pytest.raises(ConflictError):
-        b.play(game_id, ann, "A1-D1")
-    assert b.view(game_id)["moves"] == ["D1-D4"]
-    assert b.store.revision(game_id) == 1
+@in_own_loop
+async def test_the_same_seat_moving_at_two_processes_moves_once(db: str) -> None:
+    async with pair(db) as (a, b):
+        created = await a.create({"game": "triggle", "seats": HUMANS})
+        game_id, (ann, _) = created["id"], tokens(created)
+        await b.view(game_id)
+        await a.play(game_id, ann, "D1-D4")
+        with pytest.raises(ConflictError):
+            await b.play(game_id, ann, "A1-D1")
+        assert (await b.view(game_id))["moves"] == ["D1-D4"]
+        assert b.service.store.revision(game_id) == 1
 
 
-def test_an_undo_request_made_elsewhere_is_answered_here(
-    pair: tuple[GameService, GameService],
-) -> None:
-    a, b = pair
-    created = a.create({"game": "triggle", "seats": HUMANS})
-    game_id, (ann, bob) = created["id"], tokens(created)
-    a.play(game_id, ann, "D1-D4")
-    b.view(game_id)
-    a.undo(game_id, ann)  # asks bob, through a
-    assert b.answer_undo(game_id, bob, True, 1)["moves"] == []
+@in_own_loop
+async def test_an_undo_request_made_elsewhere_is_answered_here(db: str) -> None:
+    async with pair(db) as (a, b):
+        created = await a.create({"game": "triggle", "seats": HUMANS})
+        game_id, (ann, bob) = created["id"], tokens(created)
+        await a.play(game_id, ann, "D1-D4")
+        await b.view(game_id)
+        await a.act(game_id, "undo", ann)  # asks bob, through a
+        answered = await b.act(game_id, "answer_undo", bob, True, 1)
+        assert (answered["kept"], answered["ply"]) == (0, 0)
 
 
-def test_a_change_heard_from_elsewhere_reaches_the_watchers(
-    pair: tuple[GameService, GameService],
-) -> None:
-    a, b = pair
-    created = a.create({"game": "triggle", "seats": HUMANS})
-    game_id, (ann, _) = created["id"], tokens(created)
-    seen: list[dict[str, Any]] = []
-    unsubscribe = b.watch(game_id, seen.append)
-    a.play(game_id, ann, "D1-D4")
-    b.changed_elsewhere(game_id, 1)  # what the store's listener calls
-    assert [view["moves"] for view in seen] == [["D1-D4"]]
-    b.changed_elsewhere(game_id, 1)  # told twice: nothing new
-    assert len(seen) == 1
-    unsubscribe()
-    a.play(game_id, tokens(created)[1], "A1-D1")
-    b.changed_elsewhere(None, 0)  # "anything may have changed": read when next asked for
-    assert b.view(game_id)["moves"] == ["D1-D4", "A1-D1"]
-    assert b.view(game_id)["version"] == a.view(game_id)["version"] == 2
+@in_own_loop
+async def test_a_change_heard_from_elsewhere_reaches_the_watchers(db: str) -> None:
+    async with pair(db) as (a, b):
+        created = await a.create({"game": "triggle", "seats": HUMANS})
+        game_id, (ann, bob) = created["id"], tokens(created)
+        page, watcher = await b.service.watch(game_id, None, "here")
+        assert len(watcher.outbox.messages) == 1  # the whole view
+        await a.play(game_id, ann, "D1-D4")
+        b.service.changed_elsewhere(game_id, 1)  # what the store's listener calls
+        await b.wait_for(game_id, lambda view: view["ply"] == 1)
+        assert len(watcher.outbox.messages) == 2
+        assert '"added":["D1-D4"]' in watcher.outbox.messages[-1]
+        b.service.changed_elsewhere(game_id, 1)  # told twice: nothing new
+        assert len(watcher.outbox.messages) == 2
+        b.service.unwatch(page, watcher)
+        await a.play(game_id, bob, "A1-D1")
+        b.service.changed_elsewhere(None, 0)  # "anything may have changed": read when asked
+        assert (await b.view(game_id))["moves"] == ["D1-D4", "A1-D1"]
+        assert (await b.view(game_id))["version"] == (await a.view(game_id))["version"] == 2
 
 
-def test_a_rematch_asked_for_at_two_processes_is_one_game(
-    pair: tuple[GameService, GameService],
-) -> None:
-    a, b = pair
-    created = a.create({"game": "triggle", "seats": HUMANS})
-    game_id, (ann, bob) = created["id"], tokens(created)
-    a.resign(game_id, ann)
-    b.view(game_id)
-    first = a.rematch(game_id, ann)
-    second = b.rematch(game_id, bob)  # b had not heard of the first
-    assert first["id"] == second["id"]
-    assert len(a.listing()) == 2
-    assert a.view(game_id)["rematch"] == first["id"]
+@in_own_loop
+async def test_a_rematch_asked_for_at_two_processes_is_one_game(db: str) -> None:
+    async with pair(db) as (a, b):
+        created = await a.create({"game": "triggle", "seats": HUMANS})
+        game_id, (ann, bob) = created["id"], tokens(created)
+        await a.act(game_id, "resign", ann)
+        await b.view(game_id)
+        first = await a.service.rematch(game_id, ann)
+        second = await b.service.rematch(game_id, bob)  # b had not heard of the first
+        assert first["id"] == second["id"]
+        assert len(await a.service.listing()) == 2
+        assert (await a.view(game_id))["rematch"] == first["id"]

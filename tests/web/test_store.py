@@ -6,8 +6,9 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from trigames.web.service import GameService
+from tests.web.inprocess import in_own_loop, local
 from trigames.web.store import MIGRATIONS, GameRow, SQLiteStore, StoredSeat
 
 #: The table of trigames 0.1, which had no schema version.
@@ -44,7 +45,8 @@ def test_a_new_store_is_at_the_latest_version(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> None:
+@in_own_loop
+async def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     resigned = {"winners": [0], "scores": [0, 0], "reason": "Black resigned"}
     old_database(path, ["G6", "F6"], resigned)
@@ -53,15 +55,14 @@ def test_a_game_of_trigames_0_1_is_migrated_and_converted(tmp_path: Path) -> Non
     assert row is not None
     assert row.notation == 1
     assert row.moves == ["G6", "F6"]
-    service = GameService(store)
-    shown = service.view("old")
+    async with local(store) as api:
+        shown = await api.view("old")
     assert shown["moves"] == ["G6", "F6", "resign 1"]
     assert shown["outcome"]["reason"] == "Black resigned"
     again = store.get("old")
     assert again is not None
     assert again.notation == 2
     assert again.moves[-1] == "resign 1"
-    service.close()
     store.close()
     reopened = SQLiteStore(path)  # migrating twice changes nothing
     assert reopened.get("old") == again
@@ -85,6 +86,19 @@ def test_a_store_from_before_clocks_opens_and_its_games_have_none(tmp_path: Path
     assert row is not None
     assert row.clock is None
     assert row.deadline is None
-    assert GameService(store).view("g1")["moves"] == ["D1-D4"]
+    assert run_view(store, "g1")["moves"] == ["D1-D4"]
     (version,) = store._db.execute("PRAGMA user_version").fetchone()
     assert version == len(MIGRATIONS)
+
+
+def run_view(store: SQLiteStore, game_id: str) -> dict[str, Any]:
+    """The game's whole view, from a service on ``store`` (which stays open)."""
+    shown: dict[str, Any] = {}
+
+    @in_own_loop
+    async def read() -> None:
+        async with local(store) as api:
+            shown.update(await api.view(game_id))
+
+    read()
+    return shown

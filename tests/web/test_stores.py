@@ -9,9 +9,9 @@ import time
 import psycopg
 import pytest
 
+from tests.web.inprocess import in_own_loop, local
 from trigames.core.outcome import Outcome
 from trigames.web import postgres
-from trigames.web.service import GameService
 from trigames.web.storage import open_store
 from trigames.web.store import (
     GameRow,
@@ -97,16 +97,19 @@ def test_a_lease_is_held_by_one_owner_until_it_lapses(db: str) -> None:
     store.close()
 
 
-def test_a_service_plays_on_either_store_and_a_second_opening_migrates_nothing(db: str) -> None:
-    service = GameService(open_store(db))
-    created = service.create({"game": "trig", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
-    for seat in (0, 1):
-        legal = service.view(created["id"])["legal_moves"]
-        service.play(created["id"], created["seats"][seat]["token"], legal[0])
-    moves = service.view(created["id"])["moves"]
+@in_own_loop
+async def test_a_service_plays_on_either_store_and_a_second_opening_migrates_nothing(
+    db: str,
+) -> None:
+    store = open_store(db)
+    async with local(store) as api:
+        created = await api.create({"game": "trig", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
+        for seat in (0, 1):
+            legal = (await api.view(created["id"]))["legal_moves"]
+            await api.play(created["id"], created["seats"][seat]["token"], legal[0])
+        moves = (await api.view(created["id"]))["moves"]
     assert len(moves) == 2
-    service.close()
-    service.store.close()
+    store.close()
     again = open_store(db)
     found = again.get(created["id"])
     assert found is not None

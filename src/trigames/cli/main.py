@@ -36,6 +36,7 @@ from trigames.core.protocol import AnyGame
 from trigames.diagrams import rules_with_text_boards
 from trigames.games import describe_games, list_games, load_game
 from trigames.records import GameRecord, Seat
+from trigames.web import limits
 
 SEAT_KINDS = ("human", *PLAYER_KINDS)
 
@@ -52,6 +53,28 @@ PORTS = Range(1, 65535)
 SOLVE_SECONDS = Range(0.01, 86_400, whole=False)
 SOLVE_MEMORY = Range(1, 65_536)
 WORKERS = Range(1, 64)
+#: Limits of ``serve`` a client address or a game may reach, and computer worker processes.
+PER_CLIENT = Range(1, 100_000)
+COMPUTERS = Range(1, 256)
+#: ``serve``'s limits per client address and per game: option, default, what it bounds.
+SERVE_LIMITS = (
+    (
+        "--watchers-per-address",
+        limits.WATCHERS_PER_ADDRESS,
+        "pages (WebSockets) one client address may hold open",
+    ),
+    ("--watchers-per-game", limits.WATCHERS_PER_GAME, "pages one game may have"),
+    (
+        "--games-per-minute",
+        limits.NEW_GAMES_PER_MINUTE,
+        "games one client address may create a minute",
+    ),
+    (
+        "--thinking-games",
+        limits.THINKING_GAMES,
+        "games of one client address the computer may think in at once",
+    ),
+)
 #: The most characters of an error message printed (a message may quote a file).
 ERROR_LENGTH = 500
 
@@ -293,6 +316,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"server processes on this port, {WORKERS.describe()} (default 1; more than one "
         "needs PostgreSQL)",
+    )
+    for option, default, what in SERVE_LIMITS:
+        sub.add_argument(
+            option,
+            type=_in(PER_CLIENT),
+            metavar="N",
+            help=f"{what}, {PER_CLIENT.describe()} (default {default})",
+        )
+    sub.add_argument(
+        "--computers",
+        type=_in(COMPUTERS),
+        metavar="N",
+        help="worker processes (of each server process) where the computer thinks, "
+        f"{COMPUTERS.describe()} (default: one per processor, at least 2)",
     )
     sub.add_argument("--open", action="store_true", help="open the page in a web browser")
     sub.set_defaults(handler=cmd_serve)
@@ -593,7 +630,8 @@ def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from trigames.web.app import serve  # the web server's libraries load only when serving
+    from trigames.web.server import serve  # the web server's libraries load only when serving
+    from trigames.web.settings import Settings
     from trigames.web.storage import open_store
     from trigames.web.store import StoreError, default_db, describe, is_postgres
 
@@ -609,7 +647,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"trigames: error: {printable(str(error), ERROR_LENGTH)}", file=sys.stderr)
         return 1
     print(f"trigames: games are stored in {describe(db)}", file=sys.stderr)
-    serve(args.host, args.port, db, open_browser=args.open, workers=args.workers)
+    chosen = {
+        field: value
+        for field, value in (
+            ("watchers_per_address", args.watchers_per_address),
+            ("watchers_per_game", args.watchers_per_game),
+            ("games_per_minute", args.games_per_minute),
+            ("thinking_games", args.thinking_games),
+            ("computers", args.computers),
+        )
+        if value is not None
+    }
+    settings = Settings(**chosen)
+    serve(args.host, args.port, db, open_browser=args.open, workers=args.workers, settings=settings)
     return 0
 
 

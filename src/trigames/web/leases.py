@@ -9,13 +9,21 @@ any other process finds the games with a computer to move and no live lease
 even a holder that was frozen past its lease writes only if the game is still at the revision
 it thought about (:class:`~trigames.web.store.StaleRowError`).
 
+The same sweep finds the games whose seat to move ran out of time
+(:meth:`~trigames.web.store.GameStore.overdue`), whichever process served them: a game is
+timed out even when the process that armed its clock died.
+
+>>> import asyncio
+>>> from trigames.web.database import Database
 >>> from trigames.web.store import SQLiteStore
->>> store = SQLiteStore(":memory:")
->>> mine, theirs = Leases(store, "A"), Leases(store, "B")
->>> mine.claim("g1"), theirs.claim("g1"), mine.claim("g1")
-(True, False, True)
->>> mine.release("g1"); theirs.claim("g1")
-True
+>>> database = Database(SQLiteStore(":memory:"))
+>>> mine, theirs = Leases(database, "A"), Leases(database, "B")
+>>> async def claims() -> tuple[bool, ...]:
+...     first = (await mine.claim("g1"), await theirs.claim("g1"), await mine.claim("g1"))
+...     await mine.release("g1")
+...     return (*first, await theirs.claim("g1"))
+>>> asyncio.run(claims())
+(True, False, True, True)
 """
 
 from __future__ import annotations
@@ -25,9 +33,9 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from trigames.web.store import GameStore
+from trigames.web.database import Database
 
 LOG = logging.getLogger(__name__)
 
@@ -53,39 +61,59 @@ def new_owner() -> str:
 class Leases:
     """The leases one process holds in a store."""
 
-    def __init__(self, store: GameStore, owner: str | None = None, seconds: float = 0.0) -> None:
-        self.store = store
+    def __init__(self, database: Database, owner: str | None = None, seconds: float = 0.0) -> None:
+        self.database = database
         self.owner = owner or new_owner()
         self.seconds = seconds or lease_seconds()
         self.held: set[str] = set()
 
-    def claim(self, game_id: str) -> bool:
+    async def claim(self, game_id: str) -> bool:
         """Take or extend the game's lease; whether this process holds it now."""
-        if self.store.claim(game_id, self.owner, self.seconds):
+        owner, seconds = self.owner, self.seconds
+        if await self.database.run(lambda store: store.claim(game_id, owner, seconds)):
             self.held.add(game_id)
             return True
         self.held.discard(game_id)
         return False
 
-    def release(self, game_id: str) -> None:
+    async def release(self, game_id: str) -> None:
         """Give the game's lease back, if held."""
         if game_id in self.held:
             self.held.discard(game_id)
-            self.store.release(game_id, self.owner)
+            owner = self.owner
+            await self.database.run(lambda store: store.release(game_id, owner))
 
-    def release_all(self) -> None:
+    async def release_all(self) -> None:
         for game_id in list(self.held):
-            self.release(game_id)
+            await self.release(game_id)
 
-    async def keep(self, adopt: Callable[[str], None]) -> None:
-        """Until cancelled, every third of a lease: renew the leases held, and call ``adopt``
-        with each game whose computer waits for a process (its lease lapsed or never was)."""
+    async def keep(
+        self,
+        adopt: Callable[[str], Awaitable[None]],
+        expire: Callable[[str], Awaitable[None]],
+        clock: Callable[[], float],
+    ) -> None:
+        """Until cancelled, at once and then every third of a lease, :meth:`sweep`."""
         while True:
-            await asyncio.sleep(self.seconds / 3)
             try:
-                if self.held:
-                    self.store.renew(self.owner, self.seconds)
-                for game_id in self.store.orphans():
-                    adopt(game_id)
-            except Exception:  # a database that is away for a moment must not end the sweeps
-                LOG.exception("renewing the computer's leases failed; trying again")
+                await self.sweep(adopt, expire, clock)
+            except Exception:  # a database away for a moment must not end the sweeps
+                LOG.exception("sweeping the computer's leases and the clocks failed; trying again")
+            await asyncio.sleep(self.seconds / 3)
+
+    async def sweep(
+        self,
+        adopt: Callable[[str], Awaitable[None]],
+        expire: Callable[[str], Awaitable[None]],
+        clock: Callable[[], float],
+    ) -> None:
+        """Renew the leases held, ``adopt`` each game whose computer waits for a process (its
+        lease lapsed or never was), and ``expire`` each game whose seat to move ran out of
+        time by ``clock()``."""
+        owner, seconds, now = self.owner, self.seconds, clock()
+        if self.held:
+            await self.database.run(lambda store: store.renew(owner, seconds))
+        for game_id in await self.database.run(lambda store: store.orphans()):
+            await adopt(game_id)
+        for game_id in await self.database.run(lambda store: store.overdue(now)):
+            await expire(game_id)

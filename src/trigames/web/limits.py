@@ -31,15 +31,38 @@ MAX_TOKEN = 64
 IDLE_GAMES = 100
 #: Seconds a WebSocket client may take to take in one message before it is dropped.
 SEND_TIMEOUT = 20.0
-#: Hints computed at once (of the two worker threads, the other stays free for the computer
-#: players' moves), and hints waiting for their turn; more are answered 429.
-HINTS_AT_ONCE = 1
+#: Messages waiting for a page that reads slowly; past this they are replaced by the whole view.
+OUTBOX_MESSAGES = 16
+#: Pages (WebSockets) one client address may hold open, and pages one game may have; more are
+#: closed at once with code 4429. Both can be set (``trigames serve --watchers-per-address``,
+#: ``--watchers-per-game``): a classroom behind one address needs one per pupil at least.
+WATCHERS_PER_ADDRESS = 128
+WATCHERS_PER_GAME = 256
+#: Games one client address may create a minute (429 beyond; ``--games-per-minute``).
+NEW_GAMES_PER_MINUTE = 120
+#: Games of one client address whose computer thinks or waits to, at once: one more that would
+#: need the computer at once is refused (429; ``--thinking-games``).
+THINKING_GAMES = 8
+#: Moves one client address may have the server replay a minute, reading games that are not in
+#: memory from the store (429 beyond): what a stranger can make the server work.
+REPLAYED_MOVES_PER_MINUTE = 60_000
+#: Hints waiting for the computer at once, for the whole server; more are answered 429.
 HINTS_WAITING = 8
-#: Seconds a worker thread (a computer thinking) may hold the interpreter's lock before the
-#: event loop gets it back (Python's default is 0.005).
+#: Seconds between tries of a write the computer or a clock could not make (the database
+#: away), the last one repeated.
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
+#: Seconds a worker thread (reading a game from the store, drawing a shared picture) may hold
+#: the interpreter's lock before the event loop gets it back (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
+#: Seconds the computer may take over one question (a player answers within 10 s on a server,
+#: a hint within 2): past this its worker is taken for hung, and started again.
+THINKING_SECONDS = 30.0
 #: Board pictures (PNG, for shared links) made at once; the others wait.
 PICTURES_AT_ONCE = 2
+#: Plies between the positions a game in memory keeps (a picture of an earlier ply replays at
+#: most this many moves), and pictures of earlier plies and previews kept per game.
+CHECKPOINT_PLIES = 32
+PICTURES_KEPT = 16
 #: Hints a seat may ask for in any :data:`HINT_WINDOW` seconds; more are answered 429.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0
@@ -47,6 +70,11 @@ HINT_WINDOW = 60.0
 MIN_PER_MOVE, MAX_PER_MOVE = 10, 86_400
 #: Days a move may take in a correspondence game (``{"days_per_move": D}``).
 MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE = 1, 14
+
+#: Seconds a call to the database may take (connecting, or one statement) before the request
+#: is answered 503; while one is stuck past this, every request that needs the database is
+#: answered 503 at once.
+STATEMENT_SECONDS = 5.0
 
 #: Moves one request may ask the pictures of (``GET /api/games/{id}/choices``), and characters
 #: of its ``moves`` list.

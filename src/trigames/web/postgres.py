@@ -14,11 +14,12 @@ what this module adds:
   ``synchronous_commit``: a change is on disk before the server answers. The leases are an
   unlogged table: they need not survive a crash of the database, and claiming one waits for no
   disk write.
-- **Connection.** One connection per process, used from the event loop's thread (the service
-  decides synchronously, and a statement on a nearby database takes well under a millisecond;
-  a commit also waits for PostgreSQL's flush to disk, a few milliseconds on a slow disk, which
-  is what bounds the moves per second of one process); a broken connection (the database
-  restarted) is opened again at the next statement.
+- **Connections.** Each worker thread of the process's
+  :class:`~trigames.web.database.Database` has a connection of its own (opened when it first
+  needs one, and again after it broke: the database restarted), so that one game's commit,
+  which waits for PostgreSQL's flush to disk, does not hold up another's. Connecting and every
+  statement are bounded in time (``connect_timeout``, ``statement_timeout``:
+  :data:`~trigames.web.limits.STATEMENT_SECONDS`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.store import ChangeListener, SqlStore, StoreError, describe
 
 LOG = logging.getLogger(__name__)
@@ -81,6 +83,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE TRIGGER games_changed AFTER INSERT OR UPDATE ON games
             FOR EACH ROW EXECUTE FUNCTION trigames_changed()""",
     ),
+    (  # the clocks of every process's games, for the sweep that times out the overdue ones
+        "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
+    ),
 )
 
 
@@ -88,26 +93,36 @@ class PostgresStore(SqlStore):
     """Games in a PostgreSQL database, shared by every process given the same ``url``."""
 
     NOW = "extract(epoch FROM clock_timestamp())::double precision"
+    failures: tuple[type[Exception], ...] = (psycopg.Error, StoreError)
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout: float = STATEMENT_SECONDS) -> None:
         self.url = url
+        self.timeout = timeout
+        self._local = threading.local()
         self._lock = threading.Lock()
-        self._db = self._connect()
+        self._opened: list[psycopg.Connection[dict[str, Any]]] = []
         self._closed = False
         self._migrate()
 
     def _connect(self) -> psycopg.Connection[dict[str, Any]]:
         try:
-            return psycopg.connect(self.url, autocommit=True, row_factory=dict_row)
+            return psycopg.connect(
+                self.url,
+                autocommit=True,
+                row_factory=dict_row,
+                connect_timeout=max(1, round(self.timeout)),
+                options=f"-c statement_timeout={round(self.timeout * 1000)}",
+            )
         except psycopg.Error as error:
             raise StoreError(f"cannot connect to {describe(self.url)}: {error}") from None
 
     def _migrate(self) -> None:
         """Create the schema, or bring an older one up to date, in one transaction."""
-        with self._lock, self._db.transaction():
-            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            self._db.execute("CREATE TABLE IF NOT EXISTS trigames_schema (version INTEGER)")
-            found = self._db.execute("SELECT version FROM trigames_schema").fetchone()
+        db = self._connection()
+        with db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            db.execute("CREATE TABLE IF NOT EXISTS trigames_schema (version INTEGER)")
+            found = db.execute("SELECT version FROM trigames_schema").fetchone()
             version = 0 if found is None else int(found["version"])
             if version > len(MIGRATIONS):
                 raise StoreError(
@@ -116,36 +131,39 @@ class PostgresStore(SqlStore):
                 )
             for step in MIGRATIONS[version:]:
                 for statement in step:
-                    self._db.execute(statement)
-            self._db.execute("DELETE FROM trigames_schema")
-            self._db.execute("INSERT INTO trigames_schema VALUES (%s)", (len(MIGRATIONS),))
+                    db.execute(statement)
+            db.execute("DELETE FROM trigames_schema")
+            db.execute("INSERT INTO trigames_schema VALUES (%s)", (len(MIGRATIONS),))
 
     def _sql(self, sql: str) -> str:
         return super()._sql(sql).replace("?", "%s")
 
-    def _cursor(self) -> psycopg.Connection[dict[str, Any]]:
-        """The connection, opened again if it broke (the database restarted)."""
+    def _connection(self) -> psycopg.Connection[dict[str, Any]]:
+        """This thread's connection, opened again if it broke (the database restarted)."""
         if self._closed:
             raise StoreError("the store is closed")
-        if self._db.broken or self._db.closed:
-            LOG.warning("the connection to the database was lost: connecting again")
-            self._db = self._connect()
-        return self._db
+        db: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "db", None)
+        if db is None or db.broken or db.closed:
+            if db is not None:
+                LOG.warning("the connection to the database was lost: connecting again")
+            db = self._connect()
+            self._local.db = db
+            with self._lock:
+                self._opened = [*(c for c in self._opened if not c.closed), db]
+        return db
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Mapping[str, Any]]:
-        with self._lock:
-            return self._cursor().execute(self._sql(sql), params).fetchall()
+        return self._connection().execute(self._sql(sql), params).fetchall()
 
     def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with self._lock:
-            return self._cursor().execute(self._sql(sql), params).rowcount
+        return self._connection().execute(self._sql(sql), params).rowcount
 
     async def listen(self, changed: ChangeListener) -> None:
         """Hear the changes every process makes (this one's too), until cancelled."""
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True
+                    self.url, autocommit=True, connect_timeout=max(1, round(self.timeout))
                 ) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     changed(None, 0)  # anything may have changed before we listened
@@ -157,6 +175,12 @@ class PostgresStore(SqlStore):
                 await asyncio.sleep(1)
 
     def close(self) -> None:
+        """Close every connection (one stuck in a call of a hung database is left to the
+        process's end)."""
+        self._closed = True
         with self._lock:
-            self._closed = True
-            self._db.close()
+            opened, self._opened = self._opened, []
+        for db in opened:
+            closing = threading.Thread(target=db.close, daemon=True)
+            closing.start()
+            closing.join(1.0)

@@ -1,1237 +1,422 @@
-"""Games served to players over the network, independent of HTTP.
+"""Games served to players over the network, independent of HTTP: a thin facade.
 
-A :class:`GameService` creates games, checks every request (who may move, is the move legal),
-keeps each game's position in memory and every change in the store
-(:class:`~trigames.web.store.GameStore`) before it answers, plays the computer's moves in worker
-threads, and tells watchers (the WebSocket connections) about every change.
+:class:`GameService` takes each request to the collaborator whose job it is:
 
-Each human seat is bound to a secret token, returned once when the game is created; the store
-keeps only its SHA-256 hash. In a hot-seat game one token holds every human seat. A seat
-created ``open`` has no token yet: the first visitor to :meth:`GameService.join` it gets one.
+- :mod:`~trigames.web.requests` has read the request already, into typed values;
+- :mod:`~trigames.web.turns` and :mod:`~trigames.web.offers` decide what it changes, on a
+  snapshot of the game (:mod:`~trigames.web.snapshot`);
+- :mod:`~trigames.web.live` writes the change and only then applies it (decide, write,
+  apply: a failed write changes nothing, 503);
+- :mod:`~trigames.web.views` makes what pages are shown, once per version, and
+  :mod:`~trigames.web.watchers` sends each change to the pages watching;
+- :mod:`~trigames.web.clocks` times the seats; :mod:`~trigames.web.computer` plays the
+  computer's seats and gives hints, thinking in worker processes; :mod:`~trigames.web.leases`
+  says which process thinks for a game and sweeps the overdue clocks of every process;
+  :mod:`~trigames.web.quotas` bounds what one client address may ask for.
 
-Decisions:
-
-- **Undo.** A token whose opponents are all computers (or hot-seat) takes back moves at
-  once: the last move, then further ones until one of its seats is to move (a seat that has
-  not moved yet has nothing to take back). Otherwise the undo
-  is a request the other side accepts or declines; a move played meanwhile cancels it.
-- **Memory.** A game stays in memory while a page watches it or a computer thinks in it; of
-  the others, the :data:`~trigames.web.limits.IDLE_GAMES` used last stay too, and older ones
-  are read back from the store when asked for (at start, only games with a computer to move
-  are loaded).
-- **Hints** share the two worker threads with the computer players' moves but use at most
-  one of them at a time, with a short queue; a seat may ask for a few a minute (429 beyond,
-  see :mod:`trigames.web.limits`).
-- **Answers name what they answer.** Accepting or declining an undo request or a draw offer
-  carries the ply it was made at (``"ply"``): a request cancelled by a move meanwhile is not
-  answered by mistake.
-- **Rematch.** Any player of a finished game may ask for its rematch: the same game and
-  players, each seat moved on by one (with two players, the colours swap), every token
-  holding its player's new seat. The first request creates it, later ones answer the same
-  game, and the finished game's view names it (``rematch``) for every page.
-- **Resign, draws.** A resignation is the engine's (``resign N`` in the move list): with two
-  players the game ends, with more the seat leaves and the rest play on. A draw offer waits for
-  every other human seat still in the game to accept it (a computer seat accepts at once when
-  it does not think itself ahead, see :func:`trigames.ai.players.accepts_draw`, and otherwise
-  declines it); a move cancels it. A game ended by a resignation, a draw or time cannot be
-  taken back, and undo never takes back a resignation.
-- **Clocks.** A game may be created with a clock: ``{"per_move": SECONDS}`` or, for
-  correspondence play, ``{"days_per_move": DAYS}`` (bounds in :mod:`trigames.web.limits`).
-  Each time the turn passes to a human seat, that seat has the whole limit to move (no time is
-  carried over); computers are not timed. A seat that runs out of time loses as the rules say
-  (``timeout N`` in the move list: with two players the other wins, with more the seat leaves).
-  The deadline is stored with the game, so it survives a restart: the server arms a timer for
-  it and also checks it whenever the game is read. An undo request or a draw offer waiting for
-  an answer does not stop the clock; moves taken back give the seat then to move its whole
-  limit again.
-- **Several processes.** Processes sharing one store (PostgreSQL) each keep the games they
-  serve in memory. Every change is written only if the stored game is still at the revision
-  it was decided on; otherwise the game is read again and the request decided anew (so two
-  moves for one seat at once give one success and one 409). A process hears the others'
-  changes from the store (:meth:`GameService.listen`): games that pages watch are read again
-  at once and the watchers told, the others when next asked for. A refusal (409, 422, 403)
-  is given only after checking that the stored game is no newer than the one it was decided
-  on. The computer's moves are made by the process that holds the game's lease
-  (:mod:`trigames.web.leases`).
-- **Imported records.** ``create`` also takes ``{"record": RECORD}`` in place of ``"game"``:
-  the record is read and replayed as a record file is (every move and the result checked), and
-  the game goes on from its last position with the seats given (by default the record's
-  players).
-
-Without a running event loop (as here) computer moves are played at once:
-
->>> from trigames.web.store import SQLiteStore
->>> service = GameService(SQLiteStore(":memory:"))
->>> created = service.create({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "random"}]})
->>> ann = created["seats"][0]["token"]
->>> view = service.play(created["id"], ann, "D1-D4")
->>> len(view["moves"]), view["to_move"]
-(2, 0)
->>> service.play(created["id"], "forged", "A1-D1")
-Traceback (most recent call last):
-...
-trigames.web.service.ForbiddenError: this token holds no seat in this game
+Every method runs on the event loop, and none of them waits there for the disk, the database
+(:mod:`~trigames.web.database`) or the computer.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-import hashlib
-import hmac
 import json
 import logging
-import random
-import secrets
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, TypedDict
 
-from trigames.ai.players import Player, accepts_draw
-from trigames.ai.registry import (
-    HINT_LEVEL,
-    LEVEL_NAMES,
-    SERVER_LIMITS,
-    check_player_spec,
-    hint_reason,
-    make_player,
-)
-from trigames.core.endings import AgreedDraw, Ending, Timeout
-from trigames.core.errors import PlayerSpecError, RecordError, TrigamesError
-from trigames.core.limits import quote
+from trigames.core.errors import TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
-from trigames.records import VERSION as RECORD_VERSION
-from trigames.records import GameRecord, Seat, upgrade_v1
-from trigames.web.leases import Leases
-from trigames.web.limits import (
-    HINT_WINDOW,
-    HINTS_AT_ONCE,
-    HINTS_PER_WINDOW,
-    HINTS_WAITING,
-    IDLE_GAMES,
-    MAX_CHOICE_PICTURES,
-    MAX_DAYS_PER_MOVE,
-    MAX_PER_MOVE,
-    MAX_RECORD_MOVES,
-    MIN_DAYS_PER_MOVE,
-    MIN_PER_MOVE,
-    PICTURES_AT_ONCE,
-    check_name,
+from trigames.web import offers, pictures, turns, views
+from trigames.web.clocks import Timers, is_open
+from trigames.web.computer import Computer, ComputerSeats
+from trigames.web.database import Database
+from trigames.web.errors import (
+    BadRequestError,
+    ConflictError,
+    ForbiddenError,
+    ServiceError,
+    TooManyRequestsError,
+    UnavailableError,
 )
-from trigames.web.picture import png_of
-from trigames.web.store import GameRow, GameStore, StaleRowError, StoredSeat
+from trigames.web.leases import Leases
+from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_AT_ONCE, REPLAYED_MOVES_PER_MINUTE
+from trigames.web.live import Decision, Games, LiveGame
+from trigames.web.pictures import ChoicePictures
+from trigames.web.quotas import Quota
+from trigames.web.requests import HUMAN, BoardQuery, JoinRequest, MoveRequest, NewGame, SeatChoice
+from trigames.web.settings import Settings
+from trigames.web.snapshot import Snapshot, seated, start
+from trigames.web.store import GameStore, SQLiteStore
+from trigames.web.watchers import Watcher, Watchers
 
-HUMAN = "human"
-#: The kind asked for at creation for a human seat left open: anyone may take it (``join``).
-OPEN = "open"
 LOG = logging.getLogger(__name__)
+#: Worker threads for a PostgreSQL store (each with a connection); SQLite's file has one.
+DATABASE_THREADS = 4
 
 
-class ServiceError(Exception):
-    """A request that cannot be carried out; nothing was changed. ``status`` is HTTP's."""
-
-    status = 400
-
-
-class BadRequestError(ServiceError):
-    status = 400
+class CreatedSeat(TypedDict):
+    seat: int
+    name: str
+    kind: str
+    open: bool
+    token: str | None
 
 
-class MissingTokenError(ServiceError):
-    status = 401
+class Created(TypedDict):
+    """A new game: its id, each seat with its token (``None`` for computers and open seats),
+    and its view (:class:`~trigames.web.views.GameView`, encoded, with ``now``)."""
+
+    id: str
+    seats: list[CreatedSeat]
+    view: str
 
 
-class ForbiddenError(ServiceError):
-    status = 403
+class Joined(TypedDict):
+    seat: int
+    token: str
 
 
-class NotFoundError(ServiceError):
-    status = 404
+class Rematch(TypedDict):
+    id: str
 
 
-class ConflictError(ServiceError):
-    """Not now: out of turn, game over, nothing to accept..."""
-
-    status = 409
-
-
-class StaleGameError(ConflictError):
-    """Another process changed the game while this one decided: it was read again, and the
-    request may be decided anew."""
-
-
-class PayloadTooLargeError(ServiceError):
-    """A request body over :data:`~trigames.web.limits.MAX_BODY`."""
-
-    status = 413
-
-
-class RejectedMoveError(ServiceError):
-    """A move the notation or the rules reject (the engine's reason is the message)."""
-
-    status = 422
-
-
-class RejectedSettingError(ServiceError):
-    """A computer seat whose settings are out of the server's ranges (the message names the
-    setting and its range)."""
-
-    status = 422
-
-
-class TooManyRequestsError(ServiceError):
-    """More hints than a seat may ask for, or than the server computes at once."""
-
-    status = 429
-
-
-def hash_token(token: str) -> str:
-    """The SHA-256 hash (hex) under which a token is stored."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    """A fresh secret token for a seat (144 random bits, URL-safe)."""
-    return secrets.token_urlsafe(18)
-
-
-def is_open(seat: StoredSeat) -> bool:
-    """Whether ``seat`` is a human seat nobody has taken yet."""
-    return seat.kind == HUMAN and not seat.token_hash
-
-
-Watcher = Callable[[dict[str, Any]], None]
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _fresh(
-    method: Callable[Concatenate[GameService, str, _P], _R],
-) -> Callable[Concatenate[GameService, str, _P], _R]:
-    """Decide a request on the game as stored: when it is refused (or its write finds the
-    game changed meanwhile) and the store holds a newer revision than the one in memory, the
-    game is read again and the request decided anew (a few times at most)."""
-
-    @functools.wraps(method)
-    def deciding(self: GameService, game_id: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        for attempt in range(4):
-            try:
-                return method(self, game_id, *args, **kwargs)
-            except StaleGameError:
-                if attempt == 3:
-                    raise
-            except ServiceError:
-                if attempt == 3 or not self.catch_up(game_id):
-                    raise
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    return deciding
-
-
-@dataclass
-class LiveGame:
-    """A game in memory: its stored row and its engine state, kept in step."""
-
-    row: GameRow
-    game: AnyGame
-    state: AnyState
-    players: dict[int, Player] = field(default_factory=dict)
-    thinking: asyncio.Task[None] | None = None
-    watchers: list[Watcher] = field(default_factory=list)
-    #: When each seat last asked for hints (monotonic seconds), for the rate limit.
-    hints: dict[int, deque[float]] = field(default_factory=dict)
-    #: The last PNG picture of the board, with the version it shows.
-    picture: tuple[int, bytes] | None = None
-    _view: tuple[int, dict[str, Any]] | None = None
-    _view_json: tuple[int, str] | None = None
-    #: The newest revision another process told of, when newer than the one in memory.
-    behind: int = 0
-
-    @property
-    def version(self) -> int:
-        """The stored revision: grows on every change, the same in every process; a computer
-        move computed for an older version is dropped."""
-        return self.row.rev
-
-    @property
-    def over(self) -> bool:
-        return self.state.is_over()
-
-    @property
-    def computer_to_move(self) -> bool:
-        return not self.over and self.is_computer(self.state.current_player)
-
-    @property
-    def busy(self) -> bool:
-        """Whether a page watches the game or a computer thinks in it (it then stays in memory)."""
-        return bool(self.watchers) or self.thinking is not None
-
-    def is_computer(self, seat: int | None) -> bool:
-        return seat is not None and self.row.seats[seat].kind != HUMAN
-
-    def seats_of(self, token: str) -> list[int]:
-        digest = hash_token(token)
-        return [
-            number
-            for number, seat in enumerate(self.row.seats)
-            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest)
-        ]
-
-    def record(self) -> GameRecord:
-        row = self.row
-        return GameRecord(
-            spec=row.spec,
-            players=[Seat(seat.name, seat.kind) for seat in row.seats],
-            moves=list(row.moves),
-            result=row.result,
-            date=row.date,
-        )
+class Hint(TypedDict):
+    move: str
+    why: str
 
 
 class GameService:
-    """Every game of one store. Call its methods from one thread (the event loop's)."""
+    """Every game of one store, served by one process."""
 
     def __init__(
         self,
         store: GameStore,
-        executor: ThreadPoolExecutor | None = None,
+        settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
-        leases: Leases | None = None,
     ) -> None:
-        self.store = store
-        #: The computer's moves this process makes.
-        self.leases = leases or Leases(store)
-        self._tasks: list[asyncio.Task[None]] = []
-        #: The time now, in seconds since the epoch (tests pass a clock of their own).
+        self.settings = settings = settings or Settings()
         self.clock = clock
-        #: The timer armed for each game with a deadline.
-        self._timers: dict[str, asyncio.TimerHandle] = {}
-        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
-        self.games: dict[str, LiveGame] = {}
-        #: The games in memory that nobody watches and no computer thinks in, used last at the
-        #: end; beyond :data:`IDLE_GAMES` the oldest leave memory.
-        self._idle: OrderedDict[str, None] = OrderedDict()
-        self._hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
-        self._picture_slots = asyncio.Semaphore(PICTURES_AT_ONCE)
-        self._hints_asked = 0  # hints being computed or waiting for a slot
+        threads = 1 if isinstance(store, SQLiteStore) else DATABASE_THREADS
+        self.database = Database(store, threads=threads)
+        self.games = Games(self.database, self._applied)
+        self.leases = Leases(self.database)
+        self.computer = Computer(settings.computers, processes=settings.computer_processes)
+        self.seats = ComputerSeats(self.computer, self.games, self.leases, clock, self._spawn)
+        self.watchers = Watchers(settings.watchers_per_address, settings.watchers_per_game)
+        self.timers = Timers(lambda game_id: self._spawn(self._expire(game_id)), clock)
+        self.new_games = Quota(settings.games_per_minute, 60.0)
+        self.replays = Quota(REPLAYED_MOVES_PER_MINUTE, 60.0)
+        self.picture_slots = asyncio.Semaphore(PICTURES_AT_ONCE)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def store(self) -> GameStore:
+        return self.database.store
 
     # --- life cycle -----------------------------------------------------------------------
 
-    def resume(self) -> int:
-        """Restart the computer's moves in unfinished games (the others stay in the store until
-        asked for); how many unfinished games there are."""
-        rows = self.store.unfinished()
-        for row in rows:
-            if all(seat.kind == HUMAN for seat in row.seats) and row.deadline is None:
-                continue
-            try:
-                live = self._load(row)
-            except TrigamesError:
-                continue  # a game that no longer replays stays in the store, untouched
-            self._check_clock(live)
-            self._kick(live)
-            self._settle(live)
-        return len(rows)
-
     def start(self) -> None:
-        """On the event loop: hear the other processes' changes, renew this process's leases
-        and adopt the games whose computer waits for a process."""
-        loop = asyncio.get_running_loop()
-        self._tasks = [
-            loop.create_task(self.store.listen(self.changed_elsewhere)),
-            loop.create_task(self.leases.keep(self._adopt)),
-        ]
+        """On the event loop: hear the other processes' changes, and sweep at once and then
+        every few seconds for games whose computer waits for a process (a restart resumes
+        them) and seats past their time (whichever process armed their clock)."""
+        self._spawn(self.store.listen(self.changed_elsewhere))
+        self._spawn(self.leases.keep(self._adopt, self._expire, self.clock))
 
-    def close(self) -> None:
-        for task in self._tasks:
+    async def close(self) -> None:
+        for task in list(self._tasks):
             task.cancel()
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
-        for live in self.games.values():
-            if live.thinking is not None:
-                live.thinking.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        try:
-            self.leases.release_all()  # the others need not wait for them to lapse
-        except Exception:
-            LOG.exception("giving the computer's leases back failed; they will lapse")
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.timers.close()
+        self.computer.close()
+        with contextlib.suppress(UnavailableError):  # they lapse by themselves
+            await self.leases.release_all()
+        self.database.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def changed_elsewhere(self, game_id: str | None, rev: int) -> None:
-        """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game
-        may have changed). A game in memory that pages watch or a computer thinks in is read
-        again now (and its watchers told); another one when next asked for."""
+        """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game may
+        have changed). A watched game is read again now (its pages told); another one before
+        it is next changed."""
         if game_id is None:
-            found = list(self.games.values())
+            found = list(self.games.games.values())
         else:
-            live = self.games.get(game_id)
-            found = [] if live is None or rev <= live.row.rev else [live]
+            live = self.games.games.get(game_id)
+            found = [] if live is None or rev <= live.snapshot.version else [live]
         for live in found:
-            live.behind = max(live.behind, rev, live.row.rev + 1 if game_id is None else 0)
-            if live.busy:
-                try:
-                    self._refresh(live)
-                except Exception:  # the store away for a moment: read it when next asked for
-                    LOG.exception("reading game %s again failed", live.row.id)
-                    live.behind = max(live.behind, live.row.rev + 1)
+            newer = rev if game_id is not None else live.snapshot.version + 1
+            live.behind = max(live.behind, newer)
+            if live.watchers:
+                self._spawn(self._refresh(live))
 
-    def _adopt(self, game_id: str) -> None:
-        """Think for a game whose computer waits for a process (its lease lapsed)."""
+    async def _refresh(self, live: LiveGame) -> None:
         try:
-            live = self._get(game_id)
-            if self.store.revision(game_id) != live.row.rev:
-                self._refresh(live)
+            await self.games.refresh(live)
+        except ServiceError as error:  # the store away for a moment: read when next changed
+            LOG.warning("reading game %s again failed: %s", live.id, error)
+
+    async def _adopt(self, game_id: str) -> None:
+        """Think for a game whose computer waits for a process (its lease lapsed)."""
+        with contextlib.suppress(ServiceError):
+            live = await self.games.get(game_id)
+            await self.catch_up(game_id)
+            self.seats.move_if_due(live)
+
+    async def _expire(self, game_id: str) -> None:
+        """A clock rang, or the sweep found a seat past its time: it runs out of time, if it
+        still has (once, whoever finds it first); a database away tries again soon."""
+        try:
+            live = await self.games.get(game_id)
+            before, after = await self.games.change(
+                live, lambda s: turns.time_out(s, self.clock())
+            )
+            if after is before and not after.over:  # rung a little early: ring again
+                self.timers.set(game_id, after.row.deadline)
+        except UnavailableError:
+            self.timers.set(game_id, self.clock() + 1.0)
         except ServiceError:
             return
-        self._kick(live)
 
-    # --- requests -------------------------------------------------------------------------
+    def _applied(self, live: LiveGame, before: Snapshot) -> None:
+        """A change became the game in memory: tell its pages, set its clock, and let the
+        computer move if it is to."""
+        after = live.snapshot
+        if live.watchers and before is not after:
+            live.shown.changed(before, after)
+            now = self.clock()
+            for watcher in list(live.watchers):
+                mover = after.to_move is not None and after.to_move in watcher.seats
+                message = views.with_now(live.shown.change(before, after, mover), now)
+                watcher.outbox.put(message, functools.partial(self._whole_message, live, watcher))
+        self.timers.set(live.id, None if after.over else after.row.deadline)
+        self.seats.move_if_due(live)
+        self.games.settle(live)
 
-    def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """A new game from ``{"game": SPEC, "seats": [{"kind", "name"}...], "hotseat": bool,
-        "clock": {"per_move": SECONDS} or {"days_per_move": DAYS}}``; with ``"record"`` (a
-        game record's JSON object) in place of ``"game"``, the record's game goes on: its
-        moves are played already, and its players sit in the seats unless ``seats`` says
-        otherwise.
+    # --- reading games --------------------------------------------------------------------
 
-        A seat's kind is ``human``, ``open`` (a human seat for whoever joins first), or a
-        computer player. Returns the id, the view, and each seat with its token (``null`` for
-        computers and open seats).
-        """
-        clock = self._read_clock(request.get("clock"))
-        if "record" in request:
-            if "game" in request:
-                raise BadRequestError("give 'game' (a new game) or 'record' (one to continue)")
-            game, state, players = self._read_record(request["record"])
-            default_seats = [{"name": p.name, "kind": p.kind or HUMAN} for p in players]
-        else:
-            spec = request.get("game")
-            if not isinstance(spec, str):
-                raise BadRequestError("'game' must be a spec string such as 'triggle'")
+    async def live(self, game_id: str, address: str = "") -> LiveGame:
+        """The game, read from the store if need be (the moves replayed count against
+        ``address``), its clock checked."""
+
+        def replaying(moves: int) -> None:
+            if moves > CHECKPOINT_PLIES and not self.replays.take(address, moves):
+                raise TooManyRequestsError(
+                    "you have had many long games read from the store lately: try again in a minute"
+                )
+
+        live = await self.games.get(game_id, replaying)
+        deadline = live.snapshot.row.deadline
+        if deadline is not None and not live.snapshot.over:
+            if self.clock() >= deadline:
+                await self._expire(game_id)
+            elif not self.timers.armed(game_id):
+                self.timers.set(game_id, deadline)
+        return live
+
+    async def catch_up(self, game_id: str) -> None:
+        """Read the game again if the store holds a newer revision than memory (another
+        process changed it and this one has not heard yet)."""
+        live = self.games.games.get(game_id)
+        if live is None:
+            return
+        with contextlib.suppress(UnavailableError):  # show what memory holds
+            stored = await self.database.run(lambda store: store.revision(game_id))
+            if stored is not None and stored != live.snapshot.version:
+                await self.games.refresh(live)
+
+    async def view(self, game_id: str, address: str = "") -> str:
+        """The whole view (:class:`~trigames.web.views.GameView`), encoded, with ``now``."""
+        await self.catch_up(game_id)
+        live = await self.live(game_id, address)
+        return views.with_now(live.shown.whole(live.snapshot), self.clock())
+
+    async def record(self, game_id: str, address: str = "") -> dict[str, Any]:
+        """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""
+        await self.catch_up(game_id)
+        return (await self.live(game_id, address)).snapshot.record().to_json()
+
+    async def listing(self, finished: bool | None = None) -> list[views.ListedGame]:
+        """The latest games, without tokens: for a lobby and for replays."""
+        rows = await self.database.run(lambda store: store.listing(finished))
+        return [views.listed(row) for row in rows]
+
+    async def seats_of(self, game_id: str, token: str) -> list[int]:
+        """The seats ``token`` holds in the game (``ForbiddenError`` if none)."""
+        return turns.seats_held((await self.live(game_id)).snapshot, token)
+
+    # --- creating games -------------------------------------------------------------------
+
+    async def create(self, request: NewGame, address: str) -> Created:
+        """A new game (:class:`~trigames.web.requests.NewGame`), created by ``address``."""
+        if not self.new_games.take(address):
+            per_minute = self.settings.games_per_minute
+            raise TooManyRequestsError(f"one address may create {per_minute} games a minute")
+        game, state, defaults = await self._opening(request, address)
+        choices = defaults if request.seats is None else request.seats
+        clock = None if request.clock is None else request.clock.to_json()
+        row, tokens = seated(game, choices, request.hotseat, clock)
+        snapshot = start(row, state, self.clock())
+        thinking = self.seats.thinking_for(address)
+        if snapshot.computer_to_move and thinking >= self.settings.thinking_games:
+            raise TooManyRequestsError(
+                f"{thinking} of your games wait for the computer already: let them finish first"
+            )
+        live = await self.games.insert(snapshot, address)
+        if live is None:
+            raise ConflictError("a game with this id exists already: create it again")
+        self._applied(live, snapshot)
+        created: list[CreatedSeat] = [
+            {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
+            for n, (s, t) in enumerate(zip(row.seats, tokens, strict=True))
+        ]
+        view = views.with_now(live.shown.whole(live.snapshot), self.clock())
+        return {"id": row.id, "seats": created, "view": view}
+
+    async def _opening(
+        self, request: NewGame, address: str
+    ) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]]:
+        """The game, its position to start from, and who plays each seat by default."""
+        if request.record is None:
             try:
-                game = load_game(spec)
+                game = load_game(request.spec or "")
             except TrigamesError as error:
                 raise BadRequestError(str(error)) from None
-            state = game.new_initial_state()
-            default_seats = [{} for _ in range(game.num_players)]
-        seats_in = request.get("seats", default_seats)
-        if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
-            raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
-        if len(seats_in) != game.num_players:
-            raise BadRequestError(f"{game.spec} has {game.num_players} seats, not {len(seats_in)}")
-        hotseat = request.get("hotseat", False)
-        if not isinstance(hotseat, bool):
-            raise BadRequestError("'hotseat' must be true or false")
-        shared = new_token()
-        tokens: list[str | None] = []
-        seats: list[StoredSeat] = []
-        for number, seat in enumerate(seats_in):
-            kind, name = seat.get("kind", HUMAN), seat.get("name")
-            if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
-                raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
-            lowered = kind.strip().lower()
-            kind = lowered if lowered in (*LEVEL_NAMES, OPEN) else kind.strip()
-            left_open = kind == OPEN
-            if left_open:
-                kind = HUMAN
-            if kind != HUMAN:
-                try:
-                    check_player_spec(kind, game, limits=SERVER_LIMITS)
-                except PlayerSpecError as error:
-                    raise RejectedSettingError(f"seat {number}: {error}") from None
-            try:
-                name = check_name(name or "")
-            except ValueError as error:
-                raise BadRequestError(f"seat {number}: {error}") from None
-            colour = game.player_name(number)
-            name = name or (colour if kind == HUMAN else f"Computer: {kind}")
-            token = None if kind != HUMAN or left_open else shared if hotseat else new_token()
-            tokens.append(token)
-            seats.append(StoredSeat(name, kind, "" if token is None else hash_token(token)))
-        row = GameRow(secrets.token_hex(6), str(game.spec), seats, clock=clock)
-        row.moves = [str(m) for m in state.history]
-        live = LiveGame(row, game, state)
-        row.deadline = self._turn_deadline(live)
-        row.computer_turn = live.computer_to_move
-        if not self.store.insert(row):
-            raise ConflictError("a game with this id exists already: create it again")
-        self.games[row.id] = live
-        self._arm(live)
-        self._kick(live)
-        self._settle(live)
-        return self._created(live, tokens)
-
-    def _created(self, live: LiveGame, tokens: list[str | None]) -> dict[str, Any]:
-        """The answer to a creation: the id, each seat with its token, and the view."""
-        return {
-            "id": live.row.id,
-            "seats": [
-                {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
-                for n, (s, t) in enumerate(zip(live.row.seats, tokens, strict=True))
-            ],
-            "view": self.view(live.row.id),
-        }
-
-    @_fresh
-    def join(self, game_id: str, token: str | None, seat: Any, name: Any = None) -> dict[str, Any]:
-        """Take the open seat ``seat`` under ``name``: ``{"seat", "token", "view"}``.
-
-        A token that already holds a seat of the game holds this one too (one page plays
-        both); otherwise the answer carries a new token, the seat's from now on.
-        """
-        live = self._get(game_id)
-        self._check_open(live)
-        seats = live.row.seats
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            raise BadRequestError(f"'seat' must be a seat number from 0 to {len(seats) - 1}")
-        if not is_open(seats[seat]):
-            raise ConflictError(f"seat {seat} is not open: {seats[seat].name} plays it")
-        if name is not None and not isinstance(name, str):
-            raise BadRequestError("'name' must be a string")
+            return game, game.new_initial_state(), (SeatChoice(),) * game.num_players
+        record = request.record
+        if not self.replays.take(address, len(record.moves)):
+            raise TooManyRequestsError("you have had many moves replayed lately: wait a minute")
         try:
-            name = check_name(name or "") or live.game.player_name(seat)
-        except ValueError as error:
-            raise BadRequestError(str(error)) from None
-        held = bool(token) and bool(live.seats_of(token or ""))
-        token = token if held and token else new_token()
-        seats[seat] = StoredSeat(name, HUMAN, hash_token(token))
-        if live.state.current_player == seat:
-            live.row.deadline = self._turn_deadline(live)  # its clock starts now
-        self._commit(live)
-        self._arm(live)
-        return {"seat": seat, "token": token, "view": self.view(game_id)}
-
-    @_fresh
-    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The rematch of a finished game, created by the first player who asks:
-        ``{"id", "view"}``. Each player keeps their token, which holds their new seat."""
-        live = self._get(game_id)
-        self._seats(live, token)
-        if not live.over:
-            raise ConflictError("the game is not over yet: a rematch follows a finished game")
-        if live.row.rematch is not None:
-            return {"id": live.row.rematch, "view": self.view(live.row.rematch)}
-        old = live.row.seats
-        count = len(old)
-        seats = []
-        for number in range(count):
-            before = old[(number - 1) % count]
-            name = before.name
-            if name == live.game.player_name((number - 1) % count):
-                name = live.game.player_name(number)  # a colour for a name follows the seat
-            seats.append(StoredSeat(name, before.kind, before.token_hash))
-        # The rematch's id follows from the game's: two processes asked at once create one.
-        rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
-        row = GameRow(rematch_id, live.row.spec, seats, clock=live.row.clock)
-        fresh = LiveGame(row, live.game, live.game.new_initial_state())
-        row.deadline = self._turn_deadline(fresh)
-        row.computer_turn = fresh.computer_to_move
-        if self.store.insert(row):
-            self.games[row.id] = fresh
-            self._arm(fresh)
-        live.row.rematch = row.id
-        self._commit(live)
-        self._kick(self._get(row.id))
-        self._settle(self._get(row.id))
-        return {"id": row.id, "view": self.view(row.id)}
-
-    def view(self, game_id: str) -> dict[str, Any]:
-        """What a page shows: position, moves, legal moves, turn, scores, result, SVG, the
-        clock (its limit, the deadline of the seat to move and the server's time ``now``, all
-        in seconds since the epoch, so that a page counts down without trusting its own clock).
-        """
-        return {**self._view(self._get(game_id)), "now": round(self.clock(), 3)}
-
-    def _view(self, live: LiveGame) -> dict[str, Any]:
-        """The view without ``now``, made once per version."""
-        if live._view is not None and live._view[0] == live.version:
-            return live._view[1]
-        game, state, row = live.game, live.state, live.row
-        to_move = None if live.over else state.current_player
-        outcome = state.outcome()
-        legal = [] if to_move is None else state.legal_moves()
-        view = {
-            "id": row.id,
-            "game": row.spec,
-            "title": game.title,
-            "seats": [
-                {
-                    "seat": n,
-                    "name": s.name,
-                    "kind": s.kind,
-                    "color": game.player_name(n),
-                    "swatch": game.seat_colours[n],
-                    "open": is_open(s),
-                }
-                for n, s in enumerate(row.seats)
-            ],
-            "moves": list(row.moves),
-            "movers": list(state.movers),
-            "ply": len(row.moves),
-            "to_move": to_move,
-            "legal_moves": [str(m) for m in legal],
-            "input_steps": [game.input_steps(state, m) for m in legal],
-            "guide": None if to_move is None else game.input_guide(state),
-            "scores": list(state.scores()),
-            "status": game.status(state),
-            "last_move": game.describe_last(state) if state.history else None,
-            "outcome": None if outcome is None else outcome.to_json(),
-            "highlights": [] if outcome is None else game.result_places(state),
-            "over": live.over,
-            "thinking": live.computer_to_move,
-            "undo_request": row.undo_request,
-            "draw_offer": row.draw_offer,
-            "rematch": row.rematch,
-            "clock": row.clock,
-            "deadline": row.deadline,
-            "in_game": list(state.seats_in_game()),
-            "svg": game.render_svg(state),
-            "date": row.date,
-            "updated": row.updated,
-            "version": live.version,
-        }
-        live._view = (live.version, view)
-        return view
-
-    def view_json(self, game_id: str) -> str:
-        """The view as compact JSON text, encoded once per version for every answer and
-        watcher (a view is tens of kilobytes, mostly SVG)."""
-        live = self._get(game_id)
-        if live._view_json is None or live._view_json[0] != live.version:
-            text = json.dumps(self._view(live), ensure_ascii=False, separators=(",", ":"))
-            live._view_json = (live.version, text)
-        return f'{live._view_json[1][:-1]},"now":{round(self.clock(), 3)}}}'
-
-    # --- clocks and imported records --------------------------------------------------------
-
-    @staticmethod
-    def _read_clock(value: Any) -> dict[str, int] | None:
-        """A clock asked for at creation, checked against its bounds."""
-        if value is None:
-            return None
-        bounds = {
-            "per_move": (MIN_PER_MOVE, MAX_PER_MOVE, "seconds"),
-            "days_per_move": (MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, "days"),
-        }
-        shape = (
-            f"'clock' must be {{\"per_move\": SECONDS}} ({MIN_PER_MOVE} to {MAX_PER_MOVE}) or "
-            f'{{"days_per_move": DAYS}} ({MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}), or null'
-        )
-        if not isinstance(value, dict) or len(value) != 1:
-            raise BadRequestError(shape)
-        ((key, amount),) = value.items()
-        if key not in bounds or not isinstance(amount, int) or isinstance(amount, bool):
-            raise BadRequestError(shape)
-        low, high, unit = bounds[key]
-        if not low <= amount <= high:
-            raise BadRequestError(f"'clock': {key} must be {low} to {high} {unit}, not {amount}")
-        return {key: amount}
-
-    @staticmethod
-    def _read_record(value: Any) -> tuple[AnyGame, AnyState, list[Seat]]:
-        """The game, last position and players of a record to continue (``BadRequestError``
-        says what is wrong with it)."""
-        if not isinstance(value, dict):
-            raise BadRequestError(
-                "'record' must be a game record: the JSON object a saved game holds"
-            )
-        try:
-            record = GameRecord.from_json(value)
-            if len(record.moves) > MAX_RECORD_MOVES:
-                raise RecordError(f"a record to go on with has at most {MAX_RECORD_MOVES} moves")
-            state = record.replay()
+            state = await asyncio.to_thread(record.replay)
         except TrigamesError as error:
             raise BadRequestError(f"the record cannot be continued: {error}") from None
-        if state.is_over():
-            outcome = state.outcome()
-            reason = f" ({outcome.reason})" if outcome is not None else ""
+        outcome = state.outcome()
+        if outcome is not None:
             raise BadRequestError(
-                f"the record's game is over{reason}: there is nothing to continue"
+                f"the record's game is over ({outcome.reason}): there is nothing to continue"
             )
-        return load_game(record.spec), state, record.players
+        players = tuple(SeatChoice(p.kind or HUMAN, p.name) for p in record.players)
+        return state.game, state, players
 
-    def _turn_deadline(self, live: LiveGame) -> float | None:
-        """When the seat now to move runs out of time, if it is timed."""
-        clock = live.row.clock
-        seat = None if live.over else live.state.current_player
-        if clock is None or seat is None or live.is_computer(seat) or is_open(live.row.seats[seat]):
-            return None  # computers are not timed, nor a seat nobody has taken yet
-        seconds = clock.get("per_move") or clock.get("days_per_move", 1) * 86_400
-        return round(self.clock() + seconds, 3)
+    async def rematch(self, game_id: str, token: str | None) -> Rematch:
+        """The rematch of a finished game (see :mod:`~trigames.web.offers`): created by the
+        first player who asks, found by the others."""
+        live = await self.live(game_id)
+        row = offers.rematch_row(live.snapshot, token)
+        snapshot = start(row, load_game(row.spec).new_initial_state(), self.clock())
+        fresh = await self.games.insert(snapshot, live.owner)
+        if fresh is not None:
+            self._applied(fresh, snapshot)
 
-    def _arm(self, live: LiveGame) -> None:
-        """(Re)arm the game's timer for its deadline (none without an event loop: the deadline
-        is then checked whenever the game is read)."""
-        game_id = live.row.id
-        timer = self._timers.pop(game_id, None)
-        if timer is not None:
-            timer.cancel()
-        if live.row.deadline is None or live.over:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        delay = max(0.0, live.row.deadline - self.clock())
-        self._timers[game_id] = loop.call_later(delay, self._expire, game_id)
+        def note(now: Snapshot) -> Snapshot | None:
+            return None if now.row.rematch else offers.note_rematch(now, row.id, self.clock())
 
-    def _expire(self, game_id: str) -> None:
-        """A game's timer rang: read the game, which checks its clock."""
-        self._timers.pop(game_id, None)
-        try:
-            self._get(game_id)
-        except ServiceError:
-            return
+        await self.games.change(live, note)
+        return {"id": row.id}
 
-    def _check_clock(self, live: LiveGame) -> None:
-        """If the seat to move is past its deadline, it runs out of time (``timeout N``)."""
-        deadline = live.row.deadline
-        if deadline is None or live.over:
-            return
-        if self.clock() < deadline:
-            if live.row.id not in self._timers:
-                self._arm(live)
-            return
-        seat = live.state.current_player
-        assert seat is not None
-        live.state.play(Timeout(seat))
-        live.row.undo_request = live.row.draw_offer = None
-        try:
-            self._commit(live, undo_moves=1)
-        except StaleGameError:  # another process changed the game: look at it again
-            self._check_clock(live)
-            return
-        self._kick(live)
+    # --- changing games -------------------------------------------------------------------
 
-    @_fresh
-    def play(self, game_id: str, token: str | None, move: Any, ply: Any = None) -> dict[str, Any]:
-        """Play ``move`` (notation) for the seat to move, which ``token`` must hold."""
-        live = self._get(game_id)
-        seats = self._seats(live, token)
-        if not isinstance(move, str):
-            raise BadRequestError("'move' must be a string in the game's notation")
-        if ply is not None:
-            self._check_ply(live, ply)
-        self._check_open(live)
-        mover = live.state.current_player
-        if mover not in seats:
-            raise ConflictError(f"it is not your turn: {self._seat_label(live, mover)} is to move")
-        try:
-            played = live.state.parse(move)
-            if isinstance(played, Ending):
-                raise RejectedMoveError(
-                    f"{move!r} is not a move: resign, offer a draw or take back through their "
-                    "own requests"
-                )
-            live.state.play(played)
-        except TrigamesError as error:
-            raise RejectedMoveError(str(error)) from None
-        live.row.undo_request = live.row.draw_offer = None
-        self._commit(live, undo_moves=1)
-        self._kick(live)
-        return self.view(game_id)
+    async def _change(self, game_id: str, token: str | None, decide: Decision) -> str:
+        """Make a change; the answer: the change as the pages of ``token`` see it (encoded)."""
+        live = await self.live(game_id)
+        before, after = await self.games.change(live, decide)
+        seats = after.seats_of(token) if token else []
+        mover = after.to_move is not None and after.to_move in seats
+        return views.with_now(live.shown.change(before, after, mover), self.clock())
 
-    @_fresh
-    def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """Take back moves at once against computers and in hot-seat; else ask the other side."""
-        live = self._get(game_id)
-        seats = self._seats(live, token)
-        if live.state.ending is not None:
-            raise ConflictError(f"the game is over: {live.state.ending.reason}")
-        if not live.row.moves or isinstance(live.state.history[-1], Ending):
-            raise ConflictError("there is no move to take back")
-        if not self._has_moved(live.state, seats):
-            raise ConflictError("you have not moved yet: there is no move of yours to take back")
-        others = [
-            n for n, s in enumerate(live.row.seats) if s.kind == HUMAN and n not in seats
-        ]  # fmt: skip
-        if not others:
-            self._take_back(live, seats)
-        elif live.row.undo_request is not None:
-            raise ConflictError("an undo request is already waiting for an answer")
-        else:
-            live.row.undo_request = seats[0]
-            self._commit(live)
-        return self.view(game_id)
+    async def play(self, game_id: str, token: str | None, request: MoveRequest) -> str:
+        return await self._change(
+            game_id, token, lambda s: turns.play(s, token, request, self.clock())
+        )
 
-    @_fresh
-    def answer_undo(
-        self, game_id: str, token: str | None, accept: bool, ply: Any
-    ) -> dict[str, Any]:
-        """Accept or decline the other side's undo request, made at ``ply``."""
-        live = self._get(game_id)
-        seats = self._seats(live, token)
-        self._check_ply(live, ply)
-        asker = live.row.undo_request
-        if asker is None:
-            raise ConflictError("no undo request is waiting")
-        if asker in seats:
-            raise ConflictError("the other side must answer your undo request")
-        live.row.undo_request = None
-        if accept:
-            self._take_back(live, [asker])
-        else:
-            self._commit(live)
-        return self.view(game_id)
+    async def resign(self, game_id: str, token: str | None) -> str:
+        return await self._change(game_id, token, lambda s: turns.resign(s, token, self.clock()))
 
-    @_fresh
-    def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The token's seat resigns (the one to move, if it holds several and one is to move).
+    async def undo(self, game_id: str, token: str | None) -> str:
+        return await self._change(game_id, token, lambda s: offers.undo(s, token, self.clock()))
 
-        With two players the game ends; with more, the seat leaves and the rest play on.
-        """
-        live = self._get(game_id)
-        playing = self._seats_in_game(live, token)
-        state = live.state
-        mover = state.current_player
-        state.resign(mover if mover in playing else playing[0])
-        live.row.undo_request = live.row.draw_offer = None
-        # another seat leaving does not give the seat to move more time
-        self._commit(live, undo_moves=1, keep_clock=state.current_player == mover)
-        self._kick(live)
-        return self.view(game_id)
+    async def answer_undo(self, game_id: str, token: str | None, accept: bool, ply: int) -> str:
+        return await self._change(
+            game_id, token, lambda s: offers.answer_undo(s, token, accept, ply, self.clock())
+        )
 
-    @_fresh
-    def offer_draw(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """Offer a draw to the other seats still in the game; computer seats answer at once
-        (``ConflictError`` if one declines), humans through :meth:`answer_draw`."""
-        live = self._get(game_id)
-        offering = self._seats_in_game(live, token)
-        state = live.state
-        if live.row.draw_offer is not None:
-            raise ConflictError("a draw offer is already waiting for an answer")
-        for seat in state.seats_in_game():
-            if live.is_computer(seat) and not accepts_draw(state, seat):
-                raise ConflictError(f"{self._seat_label(live, seat)} declines the draw")
-        live.row.draw_offer = offering
-        self._settle_draw(live)
-        return self.view(game_id)
+    async def offer_draw(self, game_id: str, token: str | None) -> str:
+        return await self._change(
+            game_id, token, lambda s: offers.offer_draw(s, token, self.clock())
+        )
 
-    @_fresh
-    def answer_draw(
-        self, game_id: str, token: str | None, accept: bool, ply: Any
-    ) -> dict[str, Any]:
-        """Accept or decline the draw another seat offered at ``ply``."""
-        live = self._get(game_id)
-        seats = self._seats(live, token)
-        self._check_ply(live, ply)
-        offer = live.row.draw_offer
-        if offer is None:
-            raise ConflictError("no draw offer is waiting")
-        answering = [s for s in seats if s not in offer and s in live.state.seats_in_game()]
-        if not answering:
-            raise ConflictError("the draw offer waits for the other players' answer")
-        if accept:
-            live.row.draw_offer = [*offer, *answering]
-            self._settle_draw(live)
-        else:
-            live.row.draw_offer = None
-            self._commit(live)
-        return self.view(game_id)
+    async def answer_draw(self, game_id: str, token: str | None, accept: bool, ply: int) -> str:
+        return await self._change(
+            game_id, token, lambda s: offers.answer_draw(s, token, accept, ply, self.clock())
+        )
 
-    def _settle_draw(self, live: LiveGame) -> None:
-        """Store the offer, or end the game once every human seat in the game agreed."""
-        offer = live.row.draw_offer
-        assert offer is not None
-        waiting = [
-            s for s in live.state.seats_in_game() if not live.is_computer(s) and s not in offer
-        ]
-        if not waiting:
-            live.state.play(AgreedDraw())
-            live.row.draw_offer = live.row.undo_request = None
-            self._commit(live, undo_moves=1)
-        else:
-            self._commit(live)
+    async def join(self, game_id: str, token: str | None, request: JoinRequest) -> Joined:
+        """Take an open seat: the seat, and the token that holds it from now on."""
+        holder: list[str] = []
 
-    async def hint(self, game_id: str, token: str | None) -> dict[str, str]:
-        """The hint level's move (``HINT_LEVEL``, within 2 seconds) for the seat to move, which
-        ``token`` must hold.
+        def decide(now: Snapshot) -> Snapshot:
+            after, taken = turns.join(now, token, request, self.clock())
+            holder[:] = [taken]
+            return after
 
-        ``TooManyRequestsError`` when the seat asked for too many lately, or when too many
-        hints wait already (see :mod:`trigames.web.limits`)."""
-        live = self._get(game_id)
-        seats = self._seats(live, token)
-        self._check_open(live)
-        seat = live.state.current_player
-        if seat not in seats:
-            raise ConflictError("hints are for the player to move")
-        asked = live.hints.setdefault(seat, deque())
-        now = time.monotonic()
-        while asked and asked[0] < now - HINT_WINDOW:
-            asked.popleft()
-        if len(asked) >= HINTS_PER_WINDOW:
-            raise TooManyRequestsError(
-                f"a seat may ask for {HINTS_PER_WINDOW} hints a minute: ask again a little later"
-            )
-        if self._hints_asked >= HINTS_AT_ONCE + HINTS_WAITING:
-            raise TooManyRequestsError("the server is busy with other hints: ask again soon")
-        asked.append(now)
-        snapshot = live.state.clone()
-        adviser = make_player(HINT_LEVEL, None, live.game)
-        loop = asyncio.get_running_loop()
-        self._hints_asked += 1
-        try:
-            async with self._hint_slots:
-                move = await loop.run_in_executor(self.executor, adviser.choose, snapshot)
-                why = await loop.run_in_executor(
-                    self.executor, hint_reason, live.game, snapshot, move, adviser.last_info
-                )
-        finally:
-            self._hints_asked -= 1
-        return {"move": str(move), "why": why}
+        await self._change(game_id, token, decide)
+        return {"seat": request.seat, "token": holder[0]}
 
-    async def picture(self, game_id: str) -> bytes:
-        """The board now as a PNG picture (for shared links), made in a worker thread, a few
-        at a time, and kept until the game changes."""
-        live = self._get(game_id)
-        if live.picture is None or live.picture[0] != live.version:
-            version, svg = live.version, live.game.render_svg(live.state)
-            loop = asyncio.get_running_loop()
-            async with self._picture_slots:
-                png = await loop.run_in_executor(None, png_of, svg)
-            live.picture = (version, png)
-        return live.picture[1]
+    async def hint(self, game_id: str, token: str | None, address: str) -> Hint:
+        """The hint level's move for the seat to move, which ``token`` must hold, and why."""
+        thought = await self.seats.hint(await self.live(game_id), token, address)
+        return {"move": thought.move, "why": thought.why}
 
-    def record(self, game_id: str) -> dict[str, Any]:
-        """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""
-        return self._get(game_id).record().to_json()
+    # --- pictures -------------------------------------------------------------------------
 
-    def svg(
-        self, game_id: str, ply: int | None = None, labels: bool = True, after: str | None = None
-    ) -> str:
-        """The board after ``ply`` moves (by default, now), as SVG; with ``after``, the board
-        the legal move ``after`` would make now (a preview, nothing is played), where ``ply``
-        is the number of moves played when the preview was asked for: a page that asks late,
-        after the game moved on, gets a ``ConflictError`` (409), not a refused move."""
-        live = self._get(game_id)
-        if after is not None:
-            if ply is not None and ply != len(live.row.moves):
-                raise ConflictError(f"the game has moved on: it is at ply {len(live.row.moves)}")
-            if live.over:
-                raise ConflictError("the game is over: there is no move to preview")
-            preview = live.state.clone()
-            try:
-                preview.play(after)
-            except TrigamesError as error:
-                raise RejectedMoveError(str(error)) from None
-            return live.game.render_svg(preview, labels=labels)
-        if ply is None or ply == len(live.row.moves):
-            return live.game.render_svg(live.state, labels=labels)
-        if not 0 <= ply <= len(live.row.moves):
-            raise BadRequestError(f"ply must be between 0 and {len(live.row.moves)}")
-        state = live.game.new_initial_state()
-        for move in live.row.moves[:ply]:
-            state.play(move)
-        return live.game.render_svg(state, labels=labels)
+    async def board(self, game_id: str, query: BoardQuery, address: str = "") -> str:
+        """The board now, after ``query.ply`` moves, or a move's preview, as SVG."""
+        live = await self.live(game_id, address)
+        return pictures.board(live.snapshot, live.pictures, live.shown, query)
 
-    def choice_pictures(self, game_id: str, moves: list[str], version: int) -> dict[str, Any]:
-        """Pictures of legal ``moves`` now (:meth:`Game.choice_pictures`), by move, for the
-        page of ``version`` of the game: a ghost to lay over the board and its box. At most
-        :data:`~trigames.web.limits.MAX_CHOICE_PICTURES` moves; 409 when the game has moved on
-        (or is over), 400 for a move that is not legal."""
-        live = self._get(game_id)
-        if len(moves) > MAX_CHOICE_PICTURES:
-            raise BadRequestError(f"at most {MAX_CHOICE_PICTURES} moves a request")
-        if version != live.version or live.over:
-            raise ConflictError("the game has moved on: these choices are no longer open")
-        legal = {str(m): m for m in live.state.legal_moves()}
-        chosen = []
-        for text in moves:
-            if text not in legal:
-                raise BadRequestError(f"{text[:40]!r} is not a legal move now")
-            chosen.append(legal[text])
-        pictures = live.game.choice_pictures(live.state, chosen)
-        return {
-            "version": live.version,
-            "pictures": {str(move): picture.to_json() for move, picture in pictures.items()},
-        }
+    async def choices(self, game_id: str, moves: list[str], version: int) -> ChoicePictures:
+        """Pictures of legal ``moves`` now, for the page of ``version``."""
+        return pictures.choices((await self.live(game_id)).snapshot, moves, version)
 
-    def listing(self, finished: bool | None = None) -> list[dict[str, Any]]:
-        """The latest games, without tokens: for a lobby and for replays. A stored game that
-        cannot be read is left out (and logged), never breaking the list."""
-        return [
-            {
-                "id": row.id,
-                "game": row.spec,
-                "players": [{"name": s.name, "kind": s.kind} for s in row.seats],
-                "ply": len(row.moves),
-                "result": None if row.result is None else row.result.to_json(),
-                "date": row.date,
-                "updated": row.updated,
-            }
-            for row in self.store.listing(finished)
-        ]
+    async def picture(self, game_id: str, address: str = "") -> bytes:
+        """The board now as a PNG picture, for the links people share."""
+        live = await self.live(game_id, address)
+        svg = "\n".join(live.shown.board_lines(live.snapshot))
+        return await live.pictures.png(live.snapshot.version, svg, self.picture_slots)
 
-    def watch(self, game_id: str, watcher: Watcher) -> Callable[[], None]:
-        """Call ``watcher(view)`` after every change to the game; returns the unsubscribe."""
-        live = self._get(game_id)
-        live.watchers.append(watcher)
-        self._settle(live)
+    # --- pages watching -------------------------------------------------------------------
 
-        def unsubscribe() -> None:
-            if watcher in live.watchers:
-                live.watchers.remove(watcher)
-            self._settle(live)
-
-        return unsubscribe
-
-    def seats_of(self, game_id: str, token: str) -> list[int]:
-        """The seats ``token`` holds in the game (``ForbiddenError`` if none)."""
-        return self._seats(self._get(game_id), token)
-
-    # --- inside ---------------------------------------------------------------------------
-
-    def _get(self, game_id: str) -> LiveGame:
-        live = self.games.get(game_id)
-        if live is None:
-            row = self.store.get(game_id)
-            if row is None:
-                raise NotFoundError(f"there is no game {quote(game_id)}")
-            try:
-                live = self._load(row)
-            except TrigamesError as error:
-                raise ConflictError(f"game {quote(game_id)} does not replay: {error}") from None
-        elif live.behind > live.row.rev:
-            self._refresh(live)
-        self._check_clock(live)
-        self._settle(live)
-        return live
-
-    def _settle(self, live: LiveGame) -> None:
-        """Note that ``live`` was used now: a busy game stays in memory, an idle one joins the
-        idle games, of which the ones used longest ago leave memory beyond
-        :data:`IDLE_GAMES`."""
-        game_id = live.row.id
-        if live.busy:
-            self._idle.pop(game_id, None)
-        else:
-            self._idle[game_id] = None
-            self._idle.move_to_end(game_id)
-        while len(self._idle) > IDLE_GAMES:
-            oldest, _ = self._idle.popitem(last=False)
-            dropped = self.games.get(oldest)
-            if dropped is not None and not dropped.busy:
-                del self.games[oldest]
-
-    def _load(self, row: GameRow) -> LiveGame:
-        row, state = self._replay(row)
-        live = LiveGame(row, load_game(row.spec), state)
-        self.games[row.id] = live
-        return live
-
-    def _replay(self, row: GameRow) -> tuple[GameRow, AnyState]:
-        """A stored game and its position (converting a game stored by trigames 0.1, which
-        may give the row as another process converted it)."""
-        if row.notation == 1:  # stored by trigames 0.1: convert as records of version 1 are
-            row.moves, row.result = upgrade_v1(row.spec, row.moves, row.result)
-            row.notation = RECORD_VERSION
-            try:
-                self.store.update(row)
-            except StaleRowError:  # another process converted it first
-                stored = self.store.get(row.id)
-                if stored is not None:
-                    return self._replay(stored)
-        seats = [Seat(s.name, s.kind) for s in row.seats]
-        return row, GameRecord(row.spec, seats, list(row.moves), row.result).replay()
-
-    def catch_up(self, game_id: str) -> bool:
-        """Read the game again if the store has a newer revision than memory (another process
-        changed it and this one has not heard yet); whether it had."""
-        live = self.games.get(game_id)
-        if live is None or self.store.revision(game_id) in (None, live.row.rev):
-            return False
-        self._refresh(live)
-        return True
-
-    def _refresh(self, live: LiveGame) -> None:
-        """Bring the game in memory up to the stored one (changed by another process), and
-        tell its watchers. The moves added since are played on; otherwise it is replayed."""
-        live.behind = 0
-        row = self.store.get(live.row.id)
-        if row is None or row.rev == live.row.rev:
-            return
-        known = live.row.moves
-        try:
-            if row.notation == RECORD_VERSION and row.moves[: len(known)] == known:
-                for move in row.moves[len(known) :]:
-                    live.state.play(move)
-            else:
-                row, live.state = self._replay(row)
-        except TrigamesError:
-            LOG.exception("game %s as stored no longer replays; it leaves memory", row.id)
-            self.games.pop(row.id, None)
-            self._idle.pop(row.id, None)
-            return
-        live.row = row
-        self._arm(live)
-        self._notify(live)
-
-    @staticmethod
-    def _seats(live: LiveGame, token: str | None) -> list[int]:
-        if not token:
-            raise MissingTokenError("this needs the token of a seat (from the seat's link)")
-        seats = live.seats_of(token)
-        if not seats:
+    async def watch(
+        self, game_id: str, token: str | None, address: str
+    ) -> tuple[LiveGame, Watcher]:
+        """A page of ``address`` (holding ``token``, if any) watches the game: the whole view
+        waits in its outbox, every change follows. 403 for a token that holds no seat, 429
+        past the watchers an address or a game may have."""
+        await self.catch_up(game_id)
+        live = await self.live(game_id, address)
+        seats = live.snapshot.seats_of(token) if token else []
+        if token and not seats:
             raise ForbiddenError("this token holds no seat in this game")
-        return seats
+        watcher = Watcher(address, seats)
+        self.watchers.add(live.watchers, watcher)
+        whole = self._whole_message(live, watcher)
+        watcher.outbox.put(whole, lambda: self._whole_message(live, watcher))
+        self.games.settle(live)
+        return live, watcher
 
-    def _seats_in_game(self, live: LiveGame, token: str | None) -> list[int]:
-        """The seats ``token`` holds that are still in the game, which must not be over."""
-        seats = self._seats(live, token)
-        self._check_open(live)
-        playing = [seat for seat in seats if seat not in live.state.withdrawn]
-        if not playing:
-            raise ConflictError("you have already left this game")
-        return playing
+    def unwatch(self, live: LiveGame, watcher: Watcher) -> None:
+        self.watchers.remove(live.watchers, watcher)
+        self.games.settle(live)
 
-    @staticmethod
-    def _has_moved(state: AnyState, seats: list[int]) -> bool:
-        """Whether one of ``seats`` made a move still on the board, since the last ending."""
-        scratch = state.clone()
-        while scratch.history and not isinstance(scratch.history[-1], Ending):
-            scratch.undo()
-            if scratch.current_player in seats:
-                return True
-        return False
-
-    @staticmethod
-    def _check_ply(live: LiveGame, ply: Any) -> None:
-        """``ply`` must be the number of moves played, a whole number (``true`` is not)."""
-        if not isinstance(ply, int) or isinstance(ply, bool):
-            raise BadRequestError("'ply' must be a whole number: the moves played so far")
-        if ply != len(live.row.moves):
-            at = len(live.row.moves)
-            raise ConflictError(f"the game has moved on: it is at ply {at}, not {ply}")
-
-    @staticmethod
-    def _check_open(live: LiveGame) -> None:
-        if live.over:
-            outcome = live.state.outcome()
-            raise ConflictError(f"the game is over{': ' + outcome.reason if outcome else ''}")
-
-    def _seat_label(self, live: LiveGame, seat: int | None) -> str:
-        if seat is None:
-            return "nobody"
-        return f"{live.game.player_name(seat)} (seat {seat}, {live.row.seats[seat].name})"
-
-    def _take_back(self, live: LiveGame, seats: list[int]) -> None:
-        """Undo the last move, then more until one of ``seats`` is to move."""
-        state = live.state
-        taken = 0
-        while (
-            state.history
-            and not isinstance(state.history[-1], Ending)
-            and (taken == 0 or state.current_player not in seats)
-        ):
-            state.undo()
-            taken += 1
-        live.row.undo_request = live.row.draw_offer = None
-        live.row.result = state.outcome()
-        live.row.moves = [str(m) for m in state.history]
-        live.row.deadline = self._turn_deadline(live)
-        self._write(live)
-        self._arm(live)
-        self._notify(live)
-        self._kick(live)
-
-    def _commit(self, live: LiveGame, undo_moves: int = 0, keep_clock: bool = False) -> None:
-        """Store the game after a change (taking back ``undo_moves`` moves if that fails).
-
-        After a move (``undo_moves``), the seat now to move has its whole time, unless
-        ``keep_clock`` (the same seat is still to move)."""
-        live.row.moves = [str(m) for m in live.state.history]
-        live.row.result = live.state.outcome()
-        if live.over or (undo_moves and not keep_clock):
-            live.row.deadline = self._turn_deadline(live)
-        try:
-            self._write(live)
-        except StaleGameError:
-            raise
-        except Exception:
-            for _ in range(undo_moves):
-                live.state.undo()
-            stored = self.store.get(live.row.id)
-            if stored is not None:
-                live.row = stored
-            raise
-        if undo_moves or live.over:
-            self._arm(live)
-        self._notify(live)
-
-    def _write(self, live: LiveGame) -> None:
-        """Store the game's row, if no other process changed it since it was read; else read
-        it again (the watchers are told) and raise ``StaleGameError``."""
-        live.row.computer_turn = live.computer_to_move
-        try:
-            self.store.update(live.row)
-        except StaleRowError:  # the moves in memory still match its state: _refresh works
-            self._refresh(live)
-            raise StaleGameError("the game changed meanwhile: look again") from None
-
-    def _notify(self, live: LiveGame) -> None:
-        view = {**self._view(live), "now": round(self.clock(), 3)}
-        for watcher in list(live.watchers):
-            watcher(view)
-
-    def _player(self, live: LiveGame, seat: int) -> Player:
-        if seat not in live.players:
-            kind = live.row.seats[seat].kind
-            try:
-                live.players[seat] = make_player(kind, None, live.game, limits=SERVER_LIMITS)
-            except PlayerSpecError:  # stored before the server had its ranges
-                LOG.warning("seat %s of game %s: %s is out of range; it plays as medium",
-                            seat, live.row.id, quote(kind))  # fmt: skip
-                live.players[seat] = make_player("medium", None, live.game, limits=SERVER_LIMITS)
-        return live.players[seat]
-
-    def _kick(self, live: LiveGame) -> None:
-        """Start the computer's moves if a computer is to move and no other process thinks
-        for it (this process then holds the game's lease)."""
-        if not live.computer_to_move:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (scripts, doctests): play at once
-            while live.computer_to_move:
-                seat = live.state.current_player
-                assert seat is not None
-                live.state.play(self._player(live, seat).choose(live.state.clone()))
-                self._commit(live, undo_moves=1)
-            return
-        if live.thinking is None and self.leases.claim(live.row.id):
-            live.thinking = loop.create_task(self._computer_moves(live))
-
-    async def _computer_moves(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            # the lease is extended before each move: one taken over (this process froze
-            # past it) stops this one
-            while live.computer_to_move and self.leases.claim(live.row.id):
-                seat = live.state.current_player
-                assert seat is not None
-                version = live.version
-                player = self._player(live, seat)
-                try:
-                    move = await loop.run_in_executor(
-                        self.executor, player.choose, live.state.clone()
-                    )
-                except Exception:  # a player that fails must not stall the game
-                    LOG.exception("the computer in seat %s of game %s failed", seat, live.row.id)
-                    move = random.choice(live.state.legal_moves())
-                if live.version != version:
-                    continue  # someone undid or resigned meanwhile: look again
-                live.state.play(move)
-                live.row.undo_request = live.row.draw_offer = None
-                try:
-                    self._commit(live, undo_moves=1)
-                except StaleGameError:
-                    continue  # another process changed the game: look again
-        finally:
-            if live.thinking is asyncio.current_task():
-                live.thinking = None
-            self.leases.release(live.row.id)
-            self._settle(live)
+    def _whole_message(self, live: LiveGame, watcher: Watcher) -> str:
+        """``{"type": "view", "you": SEATS, "view": VIEW}``, the view encoded once per version."""
+        view = views.with_now(live.shown.whole(live.snapshot), self.clock())
+        return f'{{"type":"view","you":{json.dumps(watcher.seats)},"view":{view}}}'

@@ -64,6 +64,7 @@ import platformdirs
 from trigames.core.outcome import Outcome
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
+from trigames.web.limits import STATEMENT_SECONDS
 
 #: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
 #: serve --db`` wins over it).
@@ -107,6 +108,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN computer_turn INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_computer ON games (computer_turn) WHERE computer_turn = 1",
         "CREATE TABLE leases (game TEXT PRIMARY KEY, owner TEXT NOT NULL, expires REAL NOT NULL)",
+    ),
+    (  # the clocks of every process's games, for the sweep that times out the overdue ones
+        "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
     ),
 )
 
@@ -204,8 +208,12 @@ ChangeListener = Callable[[str | None, int], None]
 
 
 class GameStore(Protocol):
-    """What the service needs of a store. Every method but :meth:`listen` is called on the
-    event loop's thread and answers at once (a local database: well under a millisecond)."""
+    """What the service needs of a store. Every method but :meth:`listen` is called in a worker
+    thread (:class:`~trigames.web.database.Database`), never on the event loop."""
+
+    #: The exceptions that mean the database failed (a full disk, a server down): nothing of
+    #: the call that raised one was written.
+    failures: tuple[type[Exception], ...]
 
     def insert(self, row: GameRow) -> bool:
         """Add a new game (at revision 0), unless a game with its id exists (then ``False``,
@@ -239,6 +247,9 @@ class GameStore(Protocol):
 
     def orphans(self) -> list[str]:
         """Unfinished games with a computer to move and no lease that has not lapsed."""
+
+    def overdue(self, now: float) -> list[str]:
+        """Unfinished games whose seat to move ran out of time before ``now`` (at most 100)."""
 
     async def listen(self, changed: ChangeListener) -> None:
         """Call ``changed`` for every change other processes make, until cancelled (at once,
@@ -332,6 +343,13 @@ class SqlStore:
         )
         return [str(row["id"]) for row in found]
 
+    def overdue(self, now: float) -> list[str]:
+        found = self._query(
+            "SELECT id FROM games WHERE finished = 0 AND deadline < ? ORDER BY deadline LIMIT 100",
+            (now,),
+        )
+        return [str(row["id"]) for row in found]
+
     def _select(self, clause: str) -> list[GameRow]:
         """The rows ``clause`` selects; a row that cannot be read is left out and logged, so
         that one broken game never breaks a listing."""
@@ -388,13 +406,19 @@ class SQLiteStore(SqlStore):
     Thread-safe."""
 
     NOW = "((julianday('now') - 2440587.5) * 86400.0)"
+    failures: tuple[type[Exception], ...] = (sqlite3.Error, OSError)
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(
+            self.path,
+            check_same_thread=False,
+            isolation_level=None,
+            timeout=STATEMENT_SECONDS,  # waiting for another connection's lock
+        )
         self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")

@@ -37,6 +37,7 @@ export function el(tag, attributes = {}, ...children) {
     if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
     else if (name === "class") element.className = value;
     else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name === "style") element.style.cssText = value; // CSSOM: allowed by the pages' CSP
     else element.setAttribute(name, value === true ? "" : value);
   }
   element.append(...children.filter((child) => child !== null && child !== undefined));

@@ -16,12 +16,12 @@ let askingResign = false;
 
 // --- requests -------------------------------------------------------------------------------
 
-/** POST to the game's API with the token; show the new view, or the server's error. */
+/** POST to the game's API with the token; show the change it made, or the server's error. */
 async function post(action, extra = {}) {
   try {
     const answer = await api(`/api/games/${page.gameId}/${action}`, { method: "POST", token: page.token, body: extra });
     showError("");
-    accept(answer);
+    await applyChange(answer);
     return true;
   } catch (error) {
     showError(error.message);
@@ -82,12 +82,48 @@ async function refresh() {
 
 // --- showing the game -----------------------------------------------------------------------
 
-/** Take a view from the server, unless an answer newer than it was already shown. */
+/** Take a whole view from the server, unless a newer one was already shown. */
 function accept(next, force = false) {
   if (!force && page.view && next.version < page.view.version) return;
   if (!page.view || next.ply !== page.view.ply || next.to_move !== page.view.to_move || next.over !== page.view.over) resetInput();
   page.view = next;
   render();
+}
+
+/** What a change carries whole (the rest: moves added, seats if changed, the legal moves for
+ * the seat to move, the board's edits). */
+const CHANGED = ["version", "ply", "to_move", "over", "thinking", "in_game", "scores", "status", "last_move", "outcome",
+  "highlights", "undo_request", "draw_offer", "rematch", "clock", "deadline", "now"];
+
+let changing = Promise.resolve(); // the changes being made, one after another
+
+/** Make a change the server sent (over the WebSocket, or in answer to a request) on the view it
+ * was made from, after those that came before it. */
+function applyChange(change) {
+  changing = changing.then(() => makeChange(change));
+  return changing;
+}
+
+/** A page that holds another version than the change's base, or a change without the board's
+ * edits, reads the whole view again. */
+async function makeChange(change) {
+  if (!page.view || change.version <= page.view.version) return; // shown already
+  if (change.base !== page.view.version || change.board === null) {
+    await refresh();
+    return;
+  }
+  const next = { ...page.view };
+  for (const key of CHANGED) next[key] = change[key];
+  next.moves = [...next.moves.slice(0, change.kept), ...change.added];
+  next.movers = [...next.movers.slice(0, change.kept), ...change.added_movers];
+  if (change.seats) next.seats = change.seats;
+  next.legal_moves = change.legal_moves ?? [];
+  next.input_steps = change.input_steps ?? [];
+  next.guide = change.guide;
+  const lines = next.svg.split("\n");
+  for (const [index, remove, added] of [...change.board].reverse()) lines.splice(index, remove, ...added);
+  next.svg = lines.join("\n");
+  accept(next);
 }
 
 /** A move of the list for people: endings (``resign 1``, ``timeout 1``) name the seat. */
@@ -454,12 +490,15 @@ function connect() {
   let first = true;
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type !== "state") return;
-    delay = 500;
-    page.you = message.you;
-    document.body.dataset.connected = "true";
-    accept(message.view, first); // after a reconnection the server may have restarted
-    first = false;
+    if (message.type === "view") {
+      delay = 500;
+      page.you = message.you;
+      document.body.dataset.connected = "true";
+      accept(message.view, first); // after a reconnection the server may have restarted
+      first = false;
+    } else if (message.type === "change") {
+      applyChange(message);
+    }
   });
   socket.addEventListener("close", (event) => {
     document.body.dataset.connected = "false";

@@ -29,7 +29,8 @@ async function picturesOf(moves) {
   const missing = moves.filter((move) => !pictures.has(`${version}:${move}`));
   for (let at = 0; at < missing.length; at += LIMIT) {
     const chunk = missing.slice(at, at + LIMIT);
-    const query = `version=${version}&moves=${chunk.map(encodeURIComponent).join(",")}`;
+    // one parameter a move: a move may hold commas (TRANGLAR's take-overs)
+    const query = `version=${version}&${chunk.map((move) => `move=${encodeURIComponent(move)}`).join("&")}`;
     const answer = JSON.parse(await fetchText(`/api/games/${page.gameId}/choices?${query}`));
     for (const move of chunk) pictures.set(`${version}:${move}`, answer.pictures[move] ?? null);
   }

@@ -1,0 +1,145 @@
+"""The HTTP edge: reading what a request carries, answering in JSON, and the headers every
+answer gets.
+
+- A request's body is a JSON object of at most :data:`~trigames.web.limits.MAX_BODY` bytes,
+  refused (413) as soon as its declared length or the bytes read so far say so.
+- A seat's token comes from an ``Authorization: Bearer TOKEN`` header or the body's
+  ``"token"``, never the query of an API request (query strings end up in logs and histories).
+- Every answer under ``/api`` is JSON; an error is ``{"error": "..."}`` with its status, and a
+  fault of the server's own is logged and answered 500 the same way, never a traceback.
+- Every answer carries :data:`SECURITY_HEADERS`: scripts and styles from this server only (no
+  inline script), no framing by other sites, no sniffing of types, and no ``Referer`` at all,
+  so that a game page's address (which may hold a seat's token) never leaves with a link.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from trigames.web.errors import BadRequestError, ForbiddenError, PayloadTooLargeError, ServiceError
+from trigames.web.limits import MAX_BODY, MAX_TOKEN
+
+LOG = logging.getLogger(__name__)
+
+#: The headers of every answer (pages, API and static files alike).
+SECURITY_HEADERS: dict[str, str] = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+_ENCODED_HEADERS = [(name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()]
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *_ENCODED_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def api(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
+    """An API endpoint: ``handler``'s result as JSON (or as the response it is), and every
+    error as ``{"error": ...}`` with its status."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            result = await handler(request)
+        except ServiceError as error:
+            return error_response(error)
+        except Exception:
+            LOG.exception("%s %s failed", request.method, request.url.path)
+            return JSONResponse({"error": "the server failed; nothing was changed"}, 500)
+        return result if isinstance(result, Response) else JSONResponse(result)
+
+    return endpoint
+
+
+def error_response(error: ServiceError) -> JSONResponse:
+    return JSONResponse({"error": str(error)}, status_code=error.status)
+
+
+def json_text(text: str, status: int = 200) -> Response:
+    """An answer of JSON already encoded."""
+    return Response(text, status_code=status, media_type="application/json")
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body counts as ``{}``)."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or len(declared) > 12:
+        raise BadRequestError("the Content-Length header must be a whole number")
+    if int(declared) > MAX_BODY:
+        raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates fail here
+    except (json.JSONDecodeError, UnicodeError) as error:
+        raise BadRequestError(f"the body is not valid JSON: {error}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; deep nesting
+        raise BadRequestError("the body is not JSON this server reads: a number too long or "
+                              "arrays or objects nested too deep") from None  # fmt: skip
+    if not isinstance(body, dict):
+        raise BadRequestError("the body must be a JSON object")
+    return body
+
+
+def token_of(request: Request, body: dict[str, Any]) -> str | None:
+    """The token of an API request: ``Authorization: Bearer TOKEN``, else ``"token"`` in the
+    JSON body."""
+    header = request.headers.get("authorization", "")
+    token = header[7:].strip() if header.lower().startswith("bearer ") else body.get("token")
+    if token is not None and not isinstance(token, str):
+        raise BadRequestError("'token' must be a string")
+    return checked_token(token)
+
+
+def checked_token(token: str | None) -> str | None:
+    """``token`` (``None`` for none); one longer than any server's is no seat's (403)."""
+    if token and len(token) > MAX_TOKEN:
+        raise ForbiddenError("this token holds no seat in this game")
+    return token or None
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (behind a trusted proxy, the one it forwarded), which per-client
+    limits count by."""
+    return connection.client.host if connection.client is not None else ""
+
+
+def base_url(connection: HTTPConnection) -> str:
+    """The address pages are served at, as the client reached it (for links)."""
+    return str(connection.base_url).rstrip("/")

@@ -1,0 +1,278 @@
+"""The games in memory, and their writes: decide on a copy, write, and only then apply.
+
+:class:`Games` keeps a :class:`LiveGame` for each game served lately. Every change to a game
+goes through :meth:`Games.change`, one at a time per game (a lock per game):
+
+1. the request is decided on the game's snapshot (a pure function, which may refuse);
+2. the new snapshot's row is written to the store, if the stored game is still at the
+   revision it was decided on;
+3. only then does the new snapshot become the game in memory, and the service is told
+   (watchers, clock, computer).
+
+A write that fails (a full disk, a database down or hung) leaves memory, views and clocks
+exactly as they were, and the request is answered 503. A write another process overtook
+(``StaleRowError``) reads the game again and decides anew; so does a refusal, when the store
+holds a newer revision than memory (another process changed the game and this one has not heard
+yet), so that no request is refused for a position its sender never saw.
+
+- **Memory.** A game stays in memory while a page watches it, a computer thinks in it or a
+  change is under way; of the others, the :data:`~trigames.web.limits.IDLE_GAMES` used last
+  stay too, and older ones are read back from the store when asked for (one reading at a time
+  per game, however many ask, replayed in a worker thread).
+- **Several processes.** :meth:`Games.refresh` brings a game up to what the store holds when
+  another process tells of a change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Callable
+
+from trigames.core.errors import TrigamesError
+from trigames.core.limits import quote
+from trigames.core.protocol import AnyState
+from trigames.records import VERSION as RECORD_VERSION
+from trigames.records import GameRecord, Seat, upgrade_v1
+from trigames.web.database import Database, DatabaseTimeoutError
+from trigames.web.errors import (
+    ConflictError,
+    NotFoundError,
+    ServiceError,
+    StaleGameError,
+    UnavailableError,
+)
+from trigames.web.limits import IDLE_GAMES
+from trigames.web.pictures import Checkpoints, Pictures
+from trigames.web.snapshot import Snapshot
+from trigames.web.store import GameRow, StaleRowError
+from trigames.web.views import Shown
+from trigames.web.watchers import Watcher
+
+LOG = logging.getLogger(__name__)
+
+#: Decides a change on a snapshot: the new snapshot, ``None`` for no change, or a
+#: ``ServiceError`` saying why not.
+Decision = Callable[[Snapshot], Snapshot | None]
+#: Told when a change became the game in memory: the game, and its snapshot before.
+Applied = Callable[["LiveGame", Snapshot], None]
+#: Told before a game is read from the store: the moves to replay (may refuse: 429).
+Replaying = Callable[[int], None]
+
+#: Times a change is decided again when another process overtook it.
+ATTEMPTS = 4
+
+
+class LiveGame:
+    """A game in memory: its snapshot now, and what hangs on it."""
+
+    def __init__(self, snapshot: Snapshot, checkpoints: Checkpoints, owner: str = "") -> None:
+        self.snapshot = snapshot
+        #: The address that created the game ("" when not known: read from the store).
+        self.owner = owner
+        self.lock = asyncio.Lock()
+        self.watchers: list[Watcher] = []
+        self.pictures = Pictures(checkpoints)
+        #: Whether the computer was asked for a move (it is thinking, or waiting to).
+        self.thinking = False
+        #: The newest revision another process told of, when newer than the one in memory.
+        self.behind = 0
+        #: A write whose outcome is not known (the database hung): read the store first.
+        self.unsure = False
+        #: When each seat last asked for hints (monotonic seconds), for the rate limit.
+        self.hints: dict[int, deque[float]] = {}
+        #: What its pages were shown (views, board, last change), once per version.
+        self.shown = Shown()
+
+    @property
+    def id(self) -> str:
+        return self.snapshot.id
+
+    @property
+    def busy(self) -> bool:
+        """Whether the game must stay in memory: watched, thought about or being changed."""
+        return bool(self.watchers) or self.thinking or self.lock.locked()
+
+
+class Games:
+    """Every game this process holds in memory, over one store."""
+
+    def __init__(self, database: Database, applied: Applied, idle: int = IDLE_GAMES) -> None:
+        self.database = database
+        self.applied = applied
+        self.idle_games = idle
+        self.games: dict[str, LiveGame] = {}
+        #: The games nobody watches or changes, used last at the end.
+        self._idle: OrderedDict[str, None] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+
+    async def get(self, game_id: str, replaying: Replaying | None = None) -> LiveGame:
+        """The game, from memory or else read from the store (``NotFoundError``)."""
+        live = self.games.get(game_id)
+        if live is None:
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load(game_id, replaying))
+                self._loading[game_id] = loading
+                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            live = await asyncio.shield(loading)
+        self.settle(live)
+        return live
+
+    def add(self, snapshot: Snapshot, owner: str) -> LiveGame:
+        """A game just stored (or read), now in memory."""
+        checkpoints = Checkpoints(snapshot.row.spec)
+        checkpoints.note(snapshot.state)
+        live = LiveGame(snapshot, checkpoints, owner)
+        self.games[live.id] = live
+        self.settle(live)
+        return live
+
+    async def insert(self, snapshot: Snapshot, owner: str) -> LiveGame | None:
+        """Store a new game and keep it in memory; ``None`` if its id is taken."""
+        if not await self.database.run(lambda store: store.insert(snapshot.row)):
+            return None
+        return self.add(snapshot, owner)
+
+    async def change(self, live: LiveGame, decide: Decision) -> tuple[Snapshot, Snapshot]:
+        """Decide, write, then apply (see the module): the snapshot decided on, and the one
+        now (the same one when the decision changed nothing)."""
+        async with live.lock:
+            for attempt in range(ATTEMPTS):
+                if live.unsure or live.behind > live.snapshot.version:
+                    await self._refresh(live)
+                before = live.snapshot
+                try:
+                    after = decide(before)
+                except ServiceError:
+                    if attempt + 1 < ATTEMPTS and await self._newer_stored(live):
+                        continue
+                    raise
+                if after is None:
+                    return before, before
+                try:
+                    await self._write(after.row)
+                except StaleRowError:
+                    live.behind = max(live.behind, before.version + 1)
+                    continue
+                except DatabaseTimeoutError as error:
+                    live.unsure = live.unsure or error.maybe_written
+                    raise
+                self._apply(live, before, after)
+                return before, after
+        raise StaleGameError("the game changed meanwhile: look again")
+
+    async def _write(self, row: GameRow) -> None:
+        """Store ``row``, if the stored game is at its revision (else ``StaleRowError``)."""
+        await self.database.run(lambda store: store.update(row))
+
+    async def refresh(self, live: LiveGame) -> None:
+        """Read the game again (another process changed it), and apply what changed."""
+        async with live.lock:
+            await self._refresh(live)
+
+    async def _newer_stored(self, live: LiveGame) -> bool:
+        """Whether the store holds a newer revision of the game than memory (another process
+        changed it): then it is to be read again."""
+        try:
+            stored = await self.database.run(lambda store: store.revision(live.id))
+        except UnavailableError:  # the refusal stands: it was decided on what memory holds
+            return False
+        if stored is None or stored <= live.snapshot.version:
+            return False
+        live.behind = max(live.behind, stored)
+        return True
+
+    async def _refresh(self, live: LiveGame) -> None:
+        row = await self.database.run(lambda store: store.get(live.id))
+        live.unsure = False
+        live.behind = 0
+        before = live.snapshot
+        if row is None or row.rev == before.version:
+            return
+        known = before.row.moves
+        if row.notation == RECORD_VERSION and row.moves[: len(known)] == known:
+            state = before.state.clone()
+            for move in row.moves[len(known) :]:
+                state.play(move)
+        else:
+            row, state, _ = await self._replay(row)
+        self._apply(live, before, Snapshot(row, state))
+
+    def _apply(self, live: LiveGame, before: Snapshot, after: Snapshot) -> None:
+        live.snapshot = after
+        old, new = before.row.moves, after.row.moves
+        if new[: len(old)] != old:  # moves were taken back
+            kept = 0
+            while kept < min(len(old), len(new)) and old[kept] == new[kept]:
+                kept += 1
+            live.pictures.forget_after(kept)
+        live.pictures.checkpoints.note(after.state)
+        self.applied(live, before)
+
+    async def _load(self, game_id: str, replaying: Replaying | None) -> LiveGame:
+        row = await self.database.run(lambda store: store.get(game_id))
+        if row is None:
+            raise NotFoundError(f"there is no game {quote(game_id)}")
+        if replaying is not None:
+            replaying(len(row.moves))
+        found = self.games.get(game_id)  # another request read it meanwhile
+        if found is not None:
+            return found
+        row, state, checkpoints = await self._replay(row)
+        live = self.add(Snapshot(row, state), owner="")
+        live.pictures.checkpoints = checkpoints
+        return live
+
+    async def _replay(self, row: GameRow) -> tuple[GameRow, AnyState, Checkpoints]:
+        """The stored game's position, replayed in a worker thread, with its checkpoints; a
+        game stored by trigames 0.1 is converted (and stored converted)."""
+        if row.notation == 1:
+            row.moves, row.result = upgrade_v1(row.spec, row.moves, row.result)
+            row.notation = RECORD_VERSION
+            try:
+                await self.database.run(lambda store: store.update(row))
+            except StaleRowError:  # another process converted it first
+                stored = await self.database.run(lambda store: store.get(row.id))
+                if stored is not None:
+                    return await self._replay(stored)
+        try:
+            state, checkpoints = await asyncio.to_thread(_replayed, row)
+        except TrigamesError as error:
+            raise ConflictError(f"game {quote(row.id)} does not replay: {error}") from None
+        return row, state, checkpoints
+
+    def settle(self, live: LiveGame) -> None:
+        """Note that ``live`` was used now: a busy game stays in memory, an idle one joins the
+        idle games, of which the ones used longest ago leave memory beyond ``idle_games``."""
+        if live.busy:
+            self._idle.pop(live.id, None)
+        else:
+            self._idle[live.id] = None
+            self._idle.move_to_end(live.id)
+        while len(self._idle) > self.idle_games:
+            oldest, _ = self._idle.popitem(last=False)
+            dropped = self.games.get(oldest)
+            if dropped is not None and not dropped.busy:
+                del self.games[oldest]
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory (it no longer replays)."""
+        self.games.pop(game_id, None)
+        self._idle.pop(game_id, None)
+
+
+def _replayed(row: GameRow) -> tuple[AnyState, Checkpoints]:
+    """Replay a stored game, its moves and result checked as a record's are, keeping a
+    checkpoint every few plies."""
+    seats = [Seat(seat.name, seat.kind) for seat in row.seats]
+    record = GameRecord(row.spec, seats, list(row.moves), row.result)
+    checkpoints = Checkpoints(row.spec)
+    state = None
+    for state in record.positions():
+        checkpoints.note(state)
+    assert state is not None
+    if state.outcome() != row.result:
+        raise ConflictError(f"game {quote(row.id)}: its stored result does not match its moves")
+    return state, checkpoints

@@ -1,0 +1,263 @@
+"""What a request asks for, read once at the edge into typed values.
+
+Every reader takes the request's JSON object (or query) and returns a frozen dataclass, or
+raises :class:`~trigames.web.errors.BadRequestError` naming the field and what it must be.
+What needs the game to judge (is this player spec in range, is the move legal) is left to the
+service.
+
+>>> read_move({"move": "D1-D4", "ply": 0})
+MoveRequest(move='D1-D4', ply=0)
+>>> read_clock({"per_move": 60}).seconds
+60
+>>> read_new_game({"game": "triggle", "seats": [{"name": "Ann"}, {"kind": "Easy"}]}).seats[1]
+SeatChoice(kind='easy', name='', left_open=False)
+>>> read_move({"move": 4})
+Traceback (most recent call last):
+...
+trigames.web.errors.BadRequestError: 'move' must be a string in the game's notation
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trigames.ai.registry import LEVEL_NAMES
+from trigames.core.errors import RecordError
+from trigames.records import MAX_MOVE_LENGTH, GameRecord
+from trigames.web.errors import BadRequestError
+from trigames.web.limits import (
+    MAX_CHOICE_PICTURES,
+    MAX_CHOICE_QUERY,
+    MAX_DAYS_PER_MOVE,
+    MAX_PER_MOVE,
+    MAX_RECORD_MOVES,
+    MIN_DAYS_PER_MOVE,
+    MIN_PER_MOVE,
+    check_name,
+)
+
+#: The kind of a human seat.
+HUMAN = "human"
+#: The kind asked for at creation for a human seat left open: anyone may take it (``join``).
+OPEN = "open"
+
+Body = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A time limit per move: ``{"per_move": SECONDS}`` or ``{"days_per_move": DAYS}``."""
+
+    key: str
+    amount: int
+
+    @property
+    def seconds(self) -> int:
+        """The seconds each move may take."""
+        return self.amount if self.key == "per_move" else self.amount * 86_400
+
+    def to_json(self) -> dict[str, int]:
+        return {self.key: self.amount}
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """Who plays a seat: ``human`` (``left_open``: for whoever joins first) or a player spec,
+    and a name (empty: the seat's colour, or the computer's kind)."""
+
+    kind: str = HUMAN
+    name: str = ""
+    left_open: bool = False
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """``POST /api/games``: a game from a spec, or a record to go on with; ``seats`` is
+    ``None`` when the request gives none (every seat human, or the record's players)."""
+
+    spec: str | None
+    record: GameRecord | None
+    seats: tuple[SeatChoice, ...] | None
+    hotseat: bool
+    clock: Clock | None
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """A move in notation, and the ply it was chosen at (when given, a game that has moved on
+    since refuses it)."""
+
+    move: str
+    ply: int | None = None
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """Take the open seat ``seat`` under ``name`` (empty: the seat's colour)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class BoardQuery:
+    """``GET /api/games/{id}/svg``: the board after ``ply`` moves (``None``: now), or the
+    preview of the move ``after`` asked for at ``ply``."""
+
+    ply: int | None
+    labels: bool
+    after: str | None
+
+
+def whole_number(value: Any) -> bool:
+    """Whether ``value`` is an ``int`` of JSON (``true`` is not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_ply(body: Body, required: bool = False) -> int | None:
+    """``"ply"``: the number of moves played when the request was made."""
+    ply = body.get("ply")
+    if ply is None and not required:
+        return None
+    if not whole_number(ply):
+        raise BadRequestError("'ply' must be a whole number: the moves played so far")
+    assert isinstance(ply, int)
+    return ply
+
+
+def read_move(body: Body) -> MoveRequest:
+    move = body.get("move")
+    if not isinstance(move, str):
+        raise BadRequestError("'move' must be a string in the game's notation")
+    return MoveRequest(move, read_ply(body))
+
+
+def read_answer_ply(body: Body) -> int:
+    """The ply of the undo request or draw offer an answer answers."""
+    ply = read_ply(body, required=True)
+    assert ply is not None
+    return ply
+
+
+def read_join(body: Body) -> JoinRequest:
+    """The seat to take (whether the game has it is the game's to say) and the name."""
+    seat, name = body.get("seat"), body.get("name")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadRequestError("'seat' must be a seat number, from 0")
+    if name is not None and not isinstance(name, str):
+        raise BadRequestError("'name' must be a string")
+    return JoinRequest(seat, _name(name or ""))
+
+
+def read_clock(value: Any) -> Clock | None:
+    """A clock asked for at creation, checked against its bounds."""
+    if value is None:
+        return None
+    bounds = {
+        "per_move": (MIN_PER_MOVE, MAX_PER_MOVE, "seconds"),
+        "days_per_move": (MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, "days"),
+    }
+    shape = (
+        f"'clock' must be {{\"per_move\": SECONDS}} ({MIN_PER_MOVE} to {MAX_PER_MOVE}) or "
+        f'{{"days_per_move": DAYS}} ({MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}), or null'
+    )
+    if not isinstance(value, dict) or len(value) != 1:
+        raise BadRequestError(shape)
+    ((key, amount),) = value.items()
+    if key not in bounds or not whole_number(amount):
+        raise BadRequestError(shape)
+    low, high, unit = bounds[key]
+    if not low <= amount <= high:
+        raise BadRequestError(f"'clock': {key} must be {low} to {high} {unit}, not {amount}")
+    return Clock(key, amount)
+
+
+def read_new_game(body: Body) -> NewGame:
+    clock = read_clock(body.get("clock"))
+    spec, record = body.get("game"), None
+    if "record" in body:
+        if "game" in body:
+            raise BadRequestError("give 'game' (a new game) or 'record' (one to continue)")
+        record = _record(body["record"])
+    elif not isinstance(spec, str):
+        raise BadRequestError("'game' must be a spec string such as 'triggle'")
+    seats = body.get("seats")
+    if seats is not None and (
+        not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats)
+    ):
+        raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
+    hotseat = body.get("hotseat", False)
+    if not isinstance(hotseat, bool):
+        raise BadRequestError("'hotseat' must be true or false")
+    return NewGame(
+        spec=None if record is not None else spec,
+        record=record,
+        seats=None if seats is None else tuple(_seat(n, s) for n, s in enumerate(seats)),
+        hotseat=hotseat,
+        clock=clock,
+    )
+
+
+def read_board_query(query: Mapping[str, str]) -> BoardQuery:
+    text = query.get("ply")
+    try:
+        ply = None if text is None else int(text)
+    except ValueError:
+        raise BadRequestError("ply must be a whole number") from None
+    after = query.get("after")
+    if after is not None and len(after) > MAX_MOVE_LENGTH:
+        raise BadRequestError(f"'after' is a move: at most {MAX_MOVE_LENGTH} characters")
+    return BoardQuery(ply, query.get("labels", "true") != "false", after)
+
+
+def read_choices_query(moves: list[str], version: str | None) -> tuple[list[str], int]:
+    """``GET /api/games/{id}/choices?version=V&move=A&move=B...``: the moves (a move may hold
+    commas, as TRANGLAR's take-overs do) and the version of the page that asks."""
+    if len(moves) > MAX_CHOICE_PICTURES:
+        raise BadRequestError(f"at most {MAX_CHOICE_PICTURES} moves a request")
+    if sum(len(move) + 1 for move in moves) > MAX_CHOICE_QUERY:
+        raise BadRequestError(f"the moves are at most {MAX_CHOICE_QUERY} characters")
+    try:
+        return [move for move in moves if move], int(version or "")
+    except ValueError:
+        raise BadRequestError("version must be a whole number (the view's version)") from None
+
+
+def _seat(number: int, seat: Mapping[str, Any]) -> SeatChoice:
+    kind, name = seat.get("kind", HUMAN), seat.get("name")
+    if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
+        raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
+    lowered = kind.strip().lower()
+    kind = lowered if lowered in (*LEVEL_NAMES, OPEN, HUMAN) else kind.strip()
+    try:
+        checked = _name(name or "")
+    except BadRequestError as error:
+        raise BadRequestError(f"seat {number}: {error}") from None
+    if kind == OPEN:
+        return SeatChoice(HUMAN, checked, left_open=True)
+    return SeatChoice(kind, checked)
+
+
+def _name(name: str) -> str:
+    try:
+        return check_name(name)
+    except ValueError as error:
+        raise BadRequestError(str(error)) from None
+
+
+def _record(value: Any) -> GameRecord:
+    """A record to go on with, read (not yet replayed)."""
+    if not isinstance(value, dict):
+        raise BadRequestError("'record' must be a game record: the JSON object a saved game holds")
+    try:
+        record = GameRecord.from_json(value)
+    except RecordError as error:
+        raise BadRequestError(f"the record cannot be continued: {error}") from None
+    if len(record.moves) > MAX_RECORD_MOVES:
+        raise BadRequestError(
+            f"the record cannot be continued: a record to go on with has at most "
+            f"{MAX_RECORD_MOVES} moves"
+        )
+    return record

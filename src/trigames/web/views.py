@@ -1,0 +1,274 @@
+"""What pages are shown of a game: the whole view, and the change one version makes.
+
+- :class:`GameView` is the whole game as a page (re)loading it needs it: seats, moves, legal
+  moves and how each is entered, scores, status, the board as SVG, the clock...
+- :class:`Change` is what one change tells every watcher: the moves added (or how many were
+  kept, after a take-back), who is to move, scores, status, offers, clock, and the board as
+  the lines of its SVG that changed (:func:`~trigames.web.pictures.patch`). The legal moves
+  and how to enter them go only to the pages of the seat to move; the others need none. A page
+  applies a change to the view of version ``base``; a page that holds another version reads
+  the whole view again.
+
+Both are built once per version (and audience) and encoded once for every page; the server's
+time ``now`` is added as each is sent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, TypedDict
+
+from trigames.web.clocks import is_open
+from trigames.web.patches import Edit, patch
+from trigames.web.snapshot import Snapshot
+from trigames.web.store import GameRow
+
+
+class SeatView(TypedDict):
+    seat: int
+    name: str
+    kind: str
+    color: str
+    swatch: str
+    open: bool
+
+
+class TurnView(TypedDict):
+    """What the seat to move needs to enter a move: every legal move, the steps by which each
+    is entered by pointing (names of places on the board, or words for buttons), the guide."""
+
+    legal_moves: list[str]
+    input_steps: list[Any]
+    guide: str | None
+
+
+class StateView(TypedDict):
+    """What both a view and a change carry whole."""
+
+    id: str
+    version: int
+    ply: int
+    to_move: int | None
+    over: bool
+    thinking: bool
+    in_game: list[int]
+    scores: list[int]
+    status: str
+    last_move: str | None
+    outcome: dict[str, Any] | None
+    highlights: list[str]
+    undo_request: int | None
+    draw_offer: list[int] | None
+    rematch: str | None
+    clock: dict[str, int] | None
+    deadline: float | None
+
+
+class GameView(StateView, TurnView):
+    """The whole game, for a page that (re)loads (``GET /api/games/{id}``)."""
+
+    game: str
+    title: str
+    seats: list[SeatView]
+    moves: list[str]
+    movers: list[int | None]
+    svg: str
+    date: str
+    updated: str
+
+
+class Change(StateView):
+    """What changed from version ``base`` to ``version`` (see the module)."""
+
+    type: Literal["change"]
+    base: int
+    kept: int
+    added: list[str]
+    added_movers: list[int | None]
+    seats: list[SeatView] | None
+    legal_moves: list[str] | None
+    input_steps: list[Any] | None
+    guide: str | None
+    board: list[Edit] | None
+
+
+class ListedGame(TypedDict):
+    id: str
+    game: str
+    players: list[dict[str, str]]
+    ply: int
+    result: dict[str, Any] | None
+    date: str
+    updated: str
+
+
+def seat_views(snapshot: Snapshot) -> list[SeatView]:
+    game = snapshot.game
+    return [
+        {
+            "seat": number,
+            "name": seat.name,
+            "kind": seat.kind,
+            "color": game.player_name(number),
+            "swatch": game.seat_colours[number],
+            "open": is_open(seat),
+        }
+        for number, seat in enumerate(snapshot.row.seats)
+    ]
+
+
+def turn_view(snapshot: Snapshot) -> TurnView:
+    game, state = snapshot.game, snapshot.state
+    if snapshot.to_move is None:
+        return {"legal_moves": [], "input_steps": [], "guide": None}
+    legal = state.legal_moves()
+    return {
+        "legal_moves": [str(move) for move in legal],
+        "input_steps": [game.input_steps(state, move) for move in legal],
+        "guide": game.input_guide(state),
+    }
+
+
+def state_view(snapshot: Snapshot) -> StateView:
+    game, state, row = snapshot.game, snapshot.state, snapshot.row
+    outcome = state.outcome()
+    return {
+        "id": row.id,
+        "version": snapshot.version,
+        "ply": snapshot.ply,
+        "to_move": snapshot.to_move,
+        "over": snapshot.over,
+        "thinking": snapshot.computer_to_move,
+        "in_game": list(state.seats_in_game()),
+        "scores": list(state.scores()),
+        "status": game.status(state),
+        "last_move": game.describe_last(state) if state.history else None,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "highlights": [] if outcome is None else game.result_places(state),
+        "undo_request": row.undo_request,
+        "draw_offer": row.draw_offer,
+        "rematch": row.rematch,
+        "clock": row.clock,
+        "deadline": row.deadline,
+    }
+
+
+def game_view(snapshot: Snapshot, svg: str, turn: TurnView) -> GameView:
+    row = snapshot.row
+    return {
+        **state_view(snapshot),
+        **turn,
+        "game": row.spec,
+        "title": snapshot.game.title,
+        "seats": seat_views(snapshot),
+        "moves": list(row.moves),
+        "movers": list(snapshot.state.movers),
+        "svg": svg,
+        "date": row.date,
+        "updated": row.updated,
+    }
+
+
+def change_view(
+    before: Snapshot, after: Snapshot, board: list[Edit] | None, turn: TurnView | None
+) -> Change:
+    """The change from ``before`` to ``after``; ``board`` the edits of the board's lines
+    (``None``: the same board), ``turn`` for the pages of the seat to move (else ``None``)."""
+    old, new = before.row.moves, after.row.moves
+    kept = 0
+    while kept < min(len(old), len(new)) and old[kept] == new[kept]:
+        kept += 1
+    same_seats = before.row.seats == after.row.seats
+    return {
+        **state_view(after),
+        "type": "change",
+        "base": before.version,
+        "kept": kept,
+        "added": new[kept:],
+        "added_movers": list(after.state.movers[kept:]),
+        "seats": None if same_seats else seat_views(after),
+        "legal_moves": None if turn is None else turn["legal_moves"],
+        "input_steps": None if turn is None else turn["input_steps"],
+        "guide": None if turn is None else turn["guide"],
+        "board": board,
+    }
+
+
+def listed(row: GameRow) -> ListedGame:
+    """A game in a listing (the lobby's recent games), without tokens."""
+    return {
+        "id": row.id,
+        "game": row.spec,
+        "players": [{"name": seat.name, "kind": seat.kind} for seat in row.seats],
+        "ply": len(row.moves),
+        "result": None if row.result is None else row.result.to_json(),
+        "date": row.date,
+        "updated": row.updated,
+    }
+
+
+class Shown:
+    """What the pages of one game were shown, made once per version: the board as lines (the
+    latest drawn), the turn, the whole view and the last change, encoded."""
+
+    def __init__(self) -> None:
+        self.board: tuple[int, list[str]] | None = None
+        self._turn: tuple[int, TurnView] | None = None
+        self._whole: tuple[int, str] | None = None
+        #: The last change's messages: its base and version, and by audience (the pages of
+        #: the seat to move, the others), each encoded.
+        self._change: tuple[int, int, list[Edit] | None, dict[bool, str]] | None = None
+
+    def board_lines(self, snapshot: Snapshot) -> list[str]:
+        """The board of ``snapshot`` as the lines of its SVG (drawn once per version)."""
+        if self.board is None or self.board[0] != snapshot.version:
+            self.board = (snapshot.version, snapshot.game.render_svg(snapshot.state).split("\n"))
+        return self.board[1]
+
+    def turn(self, snapshot: Snapshot) -> TurnView:
+        if self._turn is None or self._turn[0] != snapshot.version:
+            self._turn = (snapshot.version, turn_view(snapshot))
+        return self._turn[1]
+
+    def whole(self, snapshot: Snapshot) -> str:
+        """The whole view, encoded (without ``now``)."""
+        if self._whole is None or self._whole[0] != snapshot.version:
+            svg = "\n".join(self.board_lines(snapshot))
+            self._whole = (snapshot.version, encode(game_view(snapshot, svg, self.turn(snapshot))))
+        return self._whole[1]
+
+    def changed(self, before: Snapshot, after: Snapshot) -> None:
+        """A change was made while pages watch: draw the new board, and the edits from the
+        board of ``before`` (if that one was drawn) for :meth:`change`."""
+        drawn = self.board
+        lines = self.board_lines(after)
+        edits = None if drawn is None or drawn[0] != before.version else patch(drawn[1], lines)
+        self._change = (before.version, after.version, edits, {})
+
+    def change(self, before: Snapshot, after: Snapshot, mover: bool) -> str:
+        """The change from ``before`` to ``after`` for the pages of the seat to move
+        (``mover``) or for the others, encoded (without ``now``). Its board is the edits
+        :meth:`changed` made, else ``None``: a page that shows the board reads it again."""
+        known = self._change
+        if known is None or known[:2] != (before.version, after.version):
+            known = self._change = (before.version, after.version, None, {})
+        messages = known[3]
+        if mover not in messages:
+            turn = self.turn(after) if mover else None
+            edits = [] if before is after else known[2]
+            messages[mover] = encode(change_view(before, after, edits, turn))
+        return messages[mover]
+
+
+def encode(value: object) -> str:
+    """Compact JSON text of a view or change (``now`` not yet in it)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def with_now(encoded: str, now: float) -> str:
+    """An encoded object with the server's time ``now`` added as its last field.
+
+    >>> with_now('{"ply":1}', 12.5)
+    '{"ply":1,"now":12.5}'
+    """
+    return f'{encoded[:-1]},"now":{round(now, 3)}}}'
