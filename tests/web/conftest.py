@@ -28,10 +28,18 @@ def free_port() -> int:
 class Server:
     """``trigames serve`` in a subprocess, on a free port, storing games in ``db``."""
 
-    def __init__(self, db: str | Path, env: dict[str, str] | None = None, workers: int = 1) -> None:
+    def __init__(
+        self,
+        db: str | Path,
+        env: dict[str, str] | None = None,
+        workers: int = 1,
+        args: list[str] | None = None,
+    ) -> None:
         self.db = db
         self.env = env or {}
         self.workers = workers
+        #: More options of ``trigames serve`` (limits).
+        self.args = args or []
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -46,7 +54,7 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         command = [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(self.port)]
-        command += ["--db", str(self.db), "--workers", str(self.workers)]
+        command += ["--db", str(self.db), "--workers", str(self.workers), *self.args]
         self.process = subprocess.Popen(
             command,
             env=env,
