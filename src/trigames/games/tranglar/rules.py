@@ -712,7 +712,7 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
         >>> game.input_steps(game.new_initial_state(), TranglarMove("Hd3sd4"))
         (('H: large neutral five-sided piece',), ('d3s', 'd4n', 'd4e', 'd4s', 'd4w'))
         """
-        action, kind, mask, _ = parse(move.name)
+        action, kind, mask, _ = state._legal_table().get(move) or code_of(move)
         if action == PASS_KIND:
             return (("pass",),)
         first = {
