@@ -24,6 +24,8 @@ from trigames.web.store import DB_ENV, default_db, is_postgres
 #: Seconds a stopping server waits for the requests and WebSockets in progress to end before
 #: it ends them (a WebSocket page may never end on its own).
 SHUTDOWN_GRACE = 3
+# WebSocket messages are not compressed (ws_per_message_deflate=False): a change is a few
+# kilobytes, and compressing it for each page cost more processor time than the whole move.
 
 
 #: ``token=...`` in a logged URL (a page's or a WebSocket's query string).
@@ -152,6 +154,7 @@ def serve(
             port=port,
             workers=workers,
             ws_max_size=MAX_WS_MESSAGE,
+            ws_per_message_deflate=False,
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
         )
         return
@@ -161,6 +164,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=MAX_WS_MESSAGE,
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )
     server = uvicorn.Server(config)

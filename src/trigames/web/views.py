@@ -78,7 +78,9 @@ class GameView(StateView, TurnView):
 
 
 class Change(StateView):
-    """What changed from version ``base`` to ``version`` (see the module)."""
+    """What changed from version ``base`` to ``version`` (see the module). The pages of the
+    seat to move get the :class:`TurnView` too, in the same object; the others get its three
+    fields ``null``."""
 
     type: Literal["change"]
     base: int
@@ -86,9 +88,6 @@ class Change(StateView):
     added: list[str]
     added_movers: list[int | None]
     seats: list[SeatView] | None
-    legal_moves: list[str] | None
-    input_steps: list[Any] | None
-    guide: str | None
     board: list[Edit] | None
 
 
@@ -153,10 +152,10 @@ def state_view(snapshot: Snapshot) -> StateView:
     }
 
 
-def game_view(snapshot: Snapshot, svg: str, turn: TurnView) -> GameView:
+def game_view(snapshot: Snapshot, state: StateView, svg: str, turn: TurnView) -> GameView:
     row = snapshot.row
     return {
-        **state_view(snapshot),
+        **state,
         **turn,
         "game": row.spec,
         "title": snapshot.game.title,
@@ -170,26 +169,23 @@ def game_view(snapshot: Snapshot, svg: str, turn: TurnView) -> GameView:
 
 
 def change_view(
-    before: Snapshot, after: Snapshot, board: list[Edit] | None, turn: TurnView | None
+    before: Snapshot, after: Snapshot, state: StateView, board: list[Edit] | None
 ) -> Change:
-    """The change from ``before`` to ``after``; ``board`` the edits of the board's lines
-    (``None``: the same board), ``turn`` for the pages of the seat to move (else ``None``)."""
+    """The change from ``before`` to ``after`` (``state``: :func:`state_view` of ``after``);
+    ``board`` the edits of the board's lines (``None``: not known)."""
     old, new = before.row.moves, after.row.moves
     kept = 0
     while kept < min(len(old), len(new)) and old[kept] == new[kept]:
         kept += 1
     same_seats = before.row.seats == after.row.seats
     return {
-        **state_view(after),
+        **state,
         "type": "change",
         "base": before.version,
         "kept": kept,
         "added": new[kept:],
         "added_movers": list(after.state.movers[kept:]),
         "seats": None if same_seats else seat_views(after),
-        "legal_moves": None if turn is None else turn["legal_moves"],
-        "input_steps": None if turn is None else turn["input_steps"],
-        "guide": None if turn is None else turn["guide"],
         "board": board,
     }
 
@@ -209,14 +205,15 @@ def listed(row: GameRow) -> ListedGame:
 
 class Shown:
     """What the pages of one game were shown, made once per version: the board as lines (the
-    latest drawn), the turn, the whole view and the last change, encoded."""
+    latest drawn), the state, the turn, the whole view and the last change, encoded."""
 
     def __init__(self) -> None:
         self.board: tuple[int, list[str]] | None = None
-        self._turn: tuple[int, TurnView] | None = None
+        self._state: tuple[int, StateView] | None = None
+        self._turn: tuple[int, TurnView, str] | None = None
         self._whole: tuple[int, str] | None = None
-        #: The last change's messages: its base and version, and by audience (the pages of
-        #: the seat to move, the others), each encoded.
+        #: The last change: its base and version, the board's edits, and its messages by
+        #: audience (the pages of the seat to move, the others), each encoded.
         self._change: tuple[int, int, list[Edit] | None, dict[bool, str]] | None = None
 
     def board_lines(self, snapshot: Snapshot) -> list[str]:
@@ -225,16 +222,24 @@ class Shown:
             self.board = (snapshot.version, snapshot.game.render_svg(snapshot.state).split("\n"))
         return self.board[1]
 
-    def turn(self, snapshot: Snapshot) -> TurnView:
+    def state(self, snapshot: Snapshot) -> StateView:
+        if self._state is None or self._state[0] != snapshot.version:
+            self._state = (snapshot.version, state_view(snapshot))
+        return self._state[1]
+
+    def turn(self, snapshot: Snapshot) -> tuple[TurnView, str]:
+        """The turn, and its fields encoded as the end of an object: ``,"legal_moves":...}``."""
         if self._turn is None or self._turn[0] != snapshot.version:
-            self._turn = (snapshot.version, turn_view(snapshot))
-        return self._turn[1]
+            turn = turn_view(snapshot)
+            self._turn = (snapshot.version, turn, "," + encode(turn)[1:])
+        return self._turn[1], self._turn[2]
 
     def whole(self, snapshot: Snapshot) -> str:
         """The whole view, encoded (without ``now``)."""
         if self._whole is None or self._whole[0] != snapshot.version:
             svg = "\n".join(self.board_lines(snapshot))
-            self._whole = (snapshot.version, encode(game_view(snapshot, svg, self.turn(snapshot))))
+            view = game_view(snapshot, self.state(snapshot), svg, self.turn(snapshot)[0])
+            self._whole = (snapshot.version, encode(view))
         return self._whole[1]
 
     def changed(self, before: Snapshot, after: Snapshot) -> None:
@@ -247,17 +252,27 @@ class Shown:
 
     def change(self, before: Snapshot, after: Snapshot, mover: bool) -> str:
         """The change from ``before`` to ``after`` for the pages of the seat to move
-        (``mover``) or for the others, encoded (without ``now``). Its board is the edits
-        :meth:`changed` made, else ``None``: a page that shows the board reads it again."""
+        (``mover``: with the turn) or for the others, encoded (without ``now``). Its board is
+        the edits :meth:`changed` made, else ``None``: a page that shows the board reads it
+        again. The change is encoded once, and the turn's fields put at its end."""
         known = self._change
         if known is None or known[:2] != (before.version, after.version):
             known = self._change = (before.version, after.version, None, {})
         messages = known[3]
+        mover = mover and after.to_move is not None
         if mover not in messages:
-            turn = self.turn(after) if mover else None
-            edits = [] if before is after else known[2]
-            messages[mover] = encode(change_view(before, after, edits, turn))
+            common = messages.get(False)
+            if common is None:
+                edits = [] if before is after else known[2]
+                view = change_view(before, after, self.state(after), edits)
+                common = messages[False] = encode(view)[:-1] + NO_TURN
+            if mover:
+                messages[True] = common[: -len(NO_TURN)] + self.turn(after)[1]
         return messages[mover]
+
+
+#: The turn's fields in a change sent to pages of other seats than the one to move.
+NO_TURN = ',"legal_moves":null,"input_steps":null,"guide":null}'
 
 
 def encode(value: object) -> str:

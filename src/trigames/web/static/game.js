@@ -119,7 +119,7 @@ async function makeChange(change) {
   if (change.seats) next.seats = change.seats;
   next.legal_moves = change.legal_moves ?? [];
   next.input_steps = change.input_steps ?? [];
-  next.guide = change.guide;
+  next.guide = change.guide ?? null;
   const lines = next.svg.split("\n");
   for (const [index, remove, added] of [...change.board].reverse()) lines.splice(index, remove, ...added);
   next.svg = lines.join("\n");
