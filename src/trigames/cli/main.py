@@ -36,7 +36,6 @@ from trigames.core.protocol import AnyGame
 from trigames.diagrams import rules_with_text_boards
 from trigames.games import describe_games, list_games, load_game
 from trigames.records import GameRecord, Seat
-from trigames.web import limits
 
 SEAT_KINDS = ("human", *PLAYER_KINDS)
 
@@ -56,25 +55,6 @@ WORKERS = Range(1, 64)
 #: Limits of ``serve`` a client address or a game may reach, and computer worker processes.
 PER_CLIENT = Range(1, 100_000)
 COMPUTERS = Range(1, 256)
-#: ``serve``'s limits per client address and per game: option, default, what it bounds.
-SERVE_LIMITS = (
-    (
-        "--watchers-per-address",
-        limits.WATCHERS_PER_ADDRESS,
-        "pages (WebSockets) one client address may hold open",
-    ),
-    ("--watchers-per-game", limits.WATCHERS_PER_GAME, "pages one game may have"),
-    (
-        "--games-per-minute",
-        limits.NEW_GAMES_PER_MINUTE,
-        "games one client address may create a minute",
-    ),
-    (
-        "--thinking-games",
-        limits.THINKING_GAMES,
-        "games of one client address the computer may think in at once",
-    ),
-)
 #: The most characters of an error message printed (a message may quote a file).
 ERROR_LENGTH = 500
 
@@ -317,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"server processes on this port, {WORKERS.describe()} (default 1; more than one "
         "needs PostgreSQL)",
     )
-    for option, default, what in SERVE_LIMITS:
+    for option, default, what in _serve_limits():
         sub.add_argument(
             option,
             type=_in(PER_CLIENT),
@@ -617,6 +597,31 @@ def _add_ray_argument(sub: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play the games as tasks on the Ray cluster at ADDRESS ('local' starts one here); "
         "needs pip install 'trigames[ray]'",
+    )
+
+
+def _serve_limits() -> tuple[tuple[str, int, str], ...]:
+    """``serve``'s limits per client address and per game: option, default, what it bounds
+    (the defaults are the web server's, read only here: nothing imports the web package)."""
+    from trigames.web import limits
+
+    return (
+        (
+            "--watchers-per-address",
+            limits.WATCHERS_PER_ADDRESS,
+            "pages (WebSockets) one client address may hold open",
+        ),
+        ("--watchers-per-game", limits.WATCHERS_PER_GAME, "pages one game may have"),
+        (
+            "--games-per-minute",
+            limits.NEW_GAMES_PER_MINUTE,
+            "games one client address may create a minute",
+        ),
+        (
+            "--thinking-games",
+            limits.THINKING_GAMES,
+            "games of one client address the computer may think in at once",
+        ),
     )
 
 
