@@ -84,6 +84,43 @@ def test_two_players_and_a_spectator_see_every_move_live(pages: Pages) -> None:
     expect_ply(watcher, 2)
     expect(ann.locator("#error")).to_be_hidden()
     expect(bob.locator("#error")).to_be_hidden()
+    # Each page made the board from the edits each change sent: it is the server's board.
+    server_board = httpx.get(f"{pages.server.url}/api/games/{created['id']}/svg").text
+    for page in (ann, bob, watcher):
+        assert board_of(page) == board_of_text(page, server_board)
+
+
+def board_of(page: Page) -> str:
+    """The board a page shows, as the browser serialises it (ghosts and marks taken off)."""
+    shown: str = page.evaluate(
+        """() => {
+            const svg = document.querySelector('#board svg').cloneNode(true);
+            svg.querySelectorAll('.ghost-layer').forEach((node) => node.remove());
+            svg.querySelectorAll('[class]').forEach((node) => node.removeAttribute('class'));
+            svg.querySelectorAll('[tabindex]').forEach((node) => {
+                ['tabindex', 'role', 'aria-label'].forEach((name) => node.removeAttribute(name));
+            });
+            svg.style.width = '';
+            svg.removeAttribute('style');
+            return svg.outerHTML;
+        }"""
+    )
+    return shown
+
+
+def board_of_text(page: Page, svg: str) -> str:
+    """``svg`` as the browser serialises it."""
+    shown: str = page.evaluate(
+        """(text) => {
+            const holder = document.createElement('div');
+            holder.innerHTML = text;
+            const svg = holder.querySelector('svg');
+            svg.querySelectorAll('[class]').forEach((node) => node.removeAttribute('class'));
+            return svg.outerHTML;
+        }""",
+        svg,
+    )
+    return shown
 
 
 def test_a_forged_token_is_told_so(pages: Pages) -> None:

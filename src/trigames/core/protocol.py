@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from trigames.core.actions import ObservationPlanes
 from trigames.core.endings import AgreedDraw, Ending, Withdrawal, parse_ending
@@ -40,6 +40,9 @@ from trigames.core.errors import (
 )
 from trigames.core.outcome import Outcome
 from trigames.core.spec import GameSpec, Option
+
+if TYPE_CHECKING:  # the rules load no drawing: the games' parts give it
+    from trigames.geometry.svg import Drawing
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 StateT = TypeVar("StateT", bound="State[Any]")
@@ -444,9 +447,9 @@ class Game(ABC, Generic[MoveT, StateT]):
     def render_text(self, state: StateT, *, color: bool = False) -> str:
         """The position drawn as text with coordinates, marking the last move."""
 
-    @abstractmethod
     def render_svg(self, state: StateT, *, labels: bool = True) -> str:
-        """The position drawn as a standalone SVG document (a string), marking the last move.
+        """The position drawn as a standalone SVG document (a string), marking the last move:
+        the text of :meth:`drawing`.
 
         A pure function of the state: the same state gives the same text. The root element
         holds ``data-game`` (the spec), ``data-to-move`` and ``data-last-move``; every place
@@ -458,6 +461,13 @@ class Game(ABC, Generic[MoveT, StateT]):
         last move put them there. ``labels`` adds the coordinates around the board, as the
         text drawing shows them.
         """
+        return self.drawing(state, labels=labels).text()
+
+    @abstractmethod
+    def drawing(self, state: StateT, *, labels: bool = True) -> Drawing:
+        """The position drawn, as :meth:`render_svg` describes, kept in blocks
+        (:class:`~trigames.geometry.svg.Drawing`): two drawings of one game share most
+        blocks, so what changed from one to the other is found quickly."""
 
     @abstractmethod
     def describe_last_move(self, state: StateT) -> str:

@@ -123,6 +123,39 @@ class Block(NamedTuple):
     box: Box | None
 
 
+class Drawing(NamedTuple):
+    """A standalone SVG document kept as its first lines (the root element with the
+    ``viewBox``, the title, the background) and the blocks of elements after them: two
+    drawings of one board share most blocks, and their texts differ only where their blocks do
+    (a page is sent those lines only; see :mod:`trigames.web.patches`)."""
+
+    head: tuple[str, ...]
+    blocks: tuple[Block, ...]
+
+    def lines(self) -> list[str]:
+        """The document's lines: each element is a line of its own."""
+        return [*self.head, *(part for block in self.blocks for part in block.parts), "</svg>"]
+
+    def text(self) -> str:
+        """The document."""
+        return "\n".join(self.lines())
+
+
+def draw(
+    blocks: Iterable[Block],
+    *,
+    scale: float,
+    margin: float = 1.0,
+    title: str,
+    attrs: Attrs | None = None,
+) -> Drawing:
+    """The drawing of ``blocks`` (drawn at ``scale``), its ``viewBox`` fitted round them."""
+    canvas = SvgCanvas(scale=scale, margin=margin)
+    kept = tuple(blocks)
+    canvas.measure(*kept)
+    return Drawing(canvas.head(title=title, attrs=attrs), kept)
+
+
 class SvgCanvas:
     """SVG elements in drawing order, in board units ``scale`` pixels apart."""
 
@@ -163,9 +196,13 @@ class SvgCanvas:
 
     def add(self, *blocks: Block) -> None:
         """Add elements drawn before, in order, as if drawn here (their boxes are measured)."""
-        parts = self.parts
         for block in blocks:
-            parts.extend(block.parts)
+            self.parts.extend(block.parts)
+        self.measure(*blocks)
+
+    def measure(self, *blocks: Block) -> None:
+        """Widen what this canvas measured to take in the boxes of ``blocks``."""
+        for block in blocks:
             if block.box is not None:
                 self._reach(*block.box)
 
@@ -284,11 +321,11 @@ class SvgCanvas:
         group = f'<g class="{escape(css_class)}">' + "".join(self.parts) + "</g>"
         return group, (round(left, 2), round(top, 2), round(width, 2), round(height, 2))
 
-    def document(self, *, title: str, attrs: Attrs | None = None) -> str:
-        """The standalone SVG document: the root element with a ``viewBox`` fitting everything
-        drawn (plus the margin), a ``<title>``, the background, then the elements."""
+    def head(self, *, title: str, attrs: Attrs | None = None) -> tuple[str, str, str]:
+        """A document's first lines: the root element with a ``viewBox`` fitting everything
+        drawn (plus the margin), the ``<title>`` and the background."""
         left, top, width, height = (number(value) for value in self._extent())
-        head = (
+        root = (
             f'<svg xmlns="{XMLNS}" viewBox="{left} {top} {width} {height}" width="{width}" '
             f'height="{height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
             f"{attributes(attrs)}>"
@@ -297,6 +334,8 @@ class SvgCanvas:
             f'<rect x="{left}" y="{top}" width="{width}" height="{height}" '
             f'fill="{PALETTE["background"]}"/>'
         )
-        return "\n".join(
-            [head, f"<title>{escape(title)}</title>", background, *self.parts, "</svg>"]
-        )
+        return root, f"<title>{escape(title)}</title>", background
+
+    def document(self, *, title: str, attrs: Attrs | None = None) -> str:
+        """The standalone SVG document: :meth:`head`, then the elements."""
+        return Drawing(self.head(title=title, attrs=attrs), (self.block(),)).text()

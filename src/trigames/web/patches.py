@@ -2,7 +2,9 @@
 
 The engine draws each element of a board on a line of its own, and a move changes a few of
 them (a band, the pegs it covers, the triangles it claims, the last-move marks); a page holds
-the lines of the board it shows and makes the edits (``static/game.js``).
+the lines of the board it shows and makes the edits (``static/game.js``). Two drawings of one
+game are made of the same blocks but where they differ (:class:`~trigames.geometry.svg.Drawing`),
+so :func:`changes` compares their blocks, not their lines, and most compare as one object.
 
 >>> old = ["<svg>", "<a/>", "<b/>", "<c/>", "</svg>"]
 >>> new = ["<svg>", "<a/>", "<B/>", "<c/>", "<d/>", "</svg>"]
@@ -15,19 +17,42 @@ True
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
+
+from trigames.geometry.svg import Drawing
 
 #: One change of a list of lines: at ``index`` of the old list, ``remove`` lines are replaced
 #: by ``lines``.
 Edit = tuple[int, int, list[str]]
+Item = TypeVar("Item", bound=Hashable)
 
 
-def patch(old: Sequence[str], new: Sequence[str]) -> list[Edit]:
+def changes(old: Drawing, new: Drawing) -> list[Edit]:
+    """The edits of ``old``'s lines that make ``new``'s: found block by block, then line by
+    line within the blocks that differ."""
+    edits = [
+        (index, 1, [line])
+        for index, (was, line) in enumerate(zip(old.head, new.head, strict=True))
+        if was != line
+    ]
+    starts = [len(old.head)]
+    for block in old.blocks:
+        starts.append(starts[-1] + len(block.parts))
+    for index, remove, added in patch(old.blocks, new.blocks):
+        start = starts[index]
+        were = [part for block in old.blocks[index : index + remove] for part in block.parts]
+        lines = [part for block in added for part in block.parts]
+        edits += [(start + at, gone, put) for at, gone, put in patch(were, lines)]
+    return _merged(edits)
+
+
+def patch(old: Sequence[Item], new: Sequence[Item]) -> list[tuple[int, int, list[Item]]]:
     """The edits that turn ``old`` into ``new`` (indices into ``old``, in increasing order),
-    in time linear in the lines: equal lines are matched in order, and where they differ the
-    shorter way to resynchronise (lines left out of ``old`` or lines put into ``new``) is taken.
-    Not always the shortest patch; always a right one."""
-    edits: list[Edit] = []
+    in time linear in the items (lines or blocks): equal items are matched in order, and where
+    they differ the shorter way to resynchronise (items left out of ``old`` or items put into
+    ``new``) is taken. Not always the shortest patch; always a right one."""
+    edits: list[tuple[int, int, list[Item]]] = []
     start = 0
     while start < min(len(old), len(new)) and old[start] == new[start]:
         start += 1
@@ -68,14 +93,14 @@ def apply(old: Sequence[str], edits: Sequence[Edit]) -> list[str]:
     return lines
 
 
-def _positions(lines: Sequence[str], start: int, end: int) -> dict[str, list[int]]:
-    found: dict[str, list[int]] = {}
+def _positions(lines: Sequence[Item], start: int, end: int) -> dict[Item, list[int]]:
+    found: dict[Item, list[int]] = {}
     for index in range(start, end):
         found.setdefault(lines[index], []).append(index)
     return found
 
 
-def _next(positions: dict[str, list[int]], line: str, after: int) -> int | None:
+def _next(positions: dict[Item, list[int]], line: Item, after: int) -> int | None:
     """The first index of ``line`` at or after ``after``."""
     found = positions.get(line)
     if not found:
@@ -84,9 +109,9 @@ def _next(positions: dict[str, list[int]], line: str, after: int) -> int | None:
     return found[at] if at < len(found) else None
 
 
-def _merged(edits: list[Edit]) -> list[Edit]:
+def _merged(edits: list[tuple[int, int, list[Item]]]) -> list[tuple[int, int, list[Item]]]:
     """Edits that touch or follow one another, made one."""
-    merged: list[Edit] = []
+    merged: list[tuple[int, int, list[Item]]] = []
     for index, remove, added in edits:
         if merged and merged[-1][0] + merged[-1][1] == index:
             before, removed, put = merged.pop()

@@ -134,7 +134,7 @@ def board(now: Snapshot, pictures: Pictures, shown: Shown, query: BoardQuery) ->
         return drawn
     ply = now.ply if query.ply is None else query.ply
     if ply == now.ply and query.labels:
-        return "\n".join(shown.board_lines(now))
+        return shown.drawing(now).text()
     key = ("ply", ply, str(query.labels))
     drawn = pictures.drawn(key)
     if drawn is None:

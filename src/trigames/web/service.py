@@ -176,9 +176,7 @@ class GameService:
         still has (once, whoever finds it first); a database away tries again soon."""
         try:
             live = await self.games.get(game_id)
-            before, after = await self.games.change(
-                live, lambda s: turns.time_out(s, self.clock())
-            )
+            before, after = await self.games.change(live, lambda s: turns.time_out(s, self.clock()))
             if after is before and not after.over:  # rung a little early: ring again
                 self.timers.set(game_id, after.row.deadline)
         except UnavailableError:
@@ -389,7 +387,7 @@ class GameService:
     async def picture(self, game_id: str, address: str = "") -> bytes:
         """The board now as a PNG picture, for the links people share."""
         live = await self.live(game_id, address)
-        svg = "\n".join(live.shown.board_lines(live.snapshot))
+        svg = live.shown.drawing(live.snapshot).text()
         return await live.pictures.png(live.snapshot.version, svg, self.picture_slots)
 
     # --- pages watching -------------------------------------------------------------------

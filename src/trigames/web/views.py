@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, TypedDict
 
+from trigames.geometry.svg import Drawing
 from trigames.web.clocks import is_open
-from trigames.web.patches import Edit, patch
+from trigames.web.patches import Edit, changes
 from trigames.web.snapshot import Snapshot
 from trigames.web.store import GameRow
 
@@ -204,11 +205,11 @@ def listed(row: GameRow) -> ListedGame:
 
 
 class Shown:
-    """What the pages of one game were shown, made once per version: the board as lines (the
-    latest drawn), the state, the turn, the whole view and the last change, encoded."""
+    """What the pages of one game were shown, made once per version: the board (the latest
+    drawn), the state, the turn, the whole view and the last change, encoded."""
 
     def __init__(self) -> None:
-        self.board: tuple[int, list[str]] | None = None
+        self.board: tuple[int, Drawing] | None = None
         self._state: tuple[int, StateView] | None = None
         self._turn: tuple[int, TurnView, str] | None = None
         self._whole: tuple[int, str] | None = None
@@ -216,10 +217,10 @@ class Shown:
         #: audience (the pages of the seat to move, the others), each encoded.
         self._change: tuple[int, int, list[Edit] | None, dict[bool, str]] | None = None
 
-    def board_lines(self, snapshot: Snapshot) -> list[str]:
-        """The board of ``snapshot`` as the lines of its SVG (drawn once per version)."""
+    def drawing(self, snapshot: Snapshot) -> Drawing:
+        """The board of ``snapshot`` (drawn once per version)."""
         if self.board is None or self.board[0] != snapshot.version:
-            self.board = (snapshot.version, snapshot.game.render_svg(snapshot.state).split("\n"))
+            self.board = (snapshot.version, snapshot.game.drawing(snapshot.state))
         return self.board[1]
 
     def state(self, snapshot: Snapshot) -> StateView:
@@ -237,7 +238,7 @@ class Shown:
     def whole(self, snapshot: Snapshot) -> str:
         """The whole view, encoded (without ``now``)."""
         if self._whole is None or self._whole[0] != snapshot.version:
-            svg = "\n".join(self.board_lines(snapshot))
+            svg = self.drawing(snapshot).text()
             view = game_view(snapshot, self.state(snapshot), svg, self.turn(snapshot)[0])
             self._whole = (snapshot.version, encode(view))
         return self._whole[1]
@@ -246,8 +247,8 @@ class Shown:
         """A change was made while pages watch: draw the new board, and the edits from the
         board of ``before`` (if that one was drawn) for :meth:`change`."""
         drawn = self.board
-        lines = self.board_lines(after)
-        edits = None if drawn is None or drawn[0] != before.version else patch(drawn[1], lines)
+        now = self.drawing(after)
+        edits = None if drawn is None or drawn[0] != before.version else changes(drawn[1], now)
         self._change = (before.version, after.version, edits, {})
 
     def change(self, before: Snapshot, after: Snapshot, mover: bool) -> str:

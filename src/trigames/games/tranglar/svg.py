@@ -40,7 +40,9 @@ from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
     Block,
+    Drawing,
     SvgCanvas,
+    draw,
     game_attributes,
     piece_attributes,
 )
@@ -68,13 +70,14 @@ RESERVES_TOP = SIZE + 0.75
 SLOTS_TOP = RESERVES_TOP + 0.2
 
 
-def render(state: TranglarState, *, labels: bool = True) -> str:
-    """The board and both reserves as a standalone SVG document, the last move marked.
+def drawing(state: TranglarState, *, labels: bool = True) -> Drawing:
+    """The board and both reserves drawn (a :class:`~trigames.geometry.svg.Drawing`: an SVG document
+    in blocks), the last move marked.
 
     >>> import trigames
     >>> state = trigames.load_game("tranglar").new_initial_state()
     >>> state.play("Ga1esb1nwa2n")
-    >>> picture = render(state)
+    >>> picture = drawing(state).text()
     >>> picture.count('data-spot="cell"'), picture.count('data-owner="neutral"')
     (64, 1)
     """
@@ -89,13 +92,19 @@ def render(state: TranglarState, *, labels: bool = True) -> str:
     if labels:
         blocks.append(parts.labels)
     blocks += _reserves(parts, state)
-    canvas = SvgCanvas(scale=SCALE, margin=0.6)
-    canvas.add(*blocks)
     last = state.last_move
-    return canvas.document(
+    return draw(
+        blocks,
+        scale=SCALE,
+        margin=0.6,
         title=f"{game.title}: {str(last) if last else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last),
     )
+
+
+def render(state: TranglarState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document (:func:`drawing`'s text)."""
+    return drawing(state, labels=labels).text()
 
 
 def _reserves(parts: _Parts, state: TranglarState) -> list[Block]:

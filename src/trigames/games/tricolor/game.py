@@ -28,7 +28,7 @@ class Tricolor(TricolorRules):
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
+    drawing = staticmethod(svg.drawing)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)

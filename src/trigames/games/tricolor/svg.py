@@ -24,7 +24,15 @@ from trigames.core.bits import bits
 from trigames.games.tricolor.board import COLOURS, TricolorBoard
 from trigames.games.tricolor.rules import TricolorRules, TricolorState
 from trigames.geometry.honeycomb import Memo
-from trigames.geometry.svg import PALETTE, Block, SvgCanvas, game_attributes, piece_attributes
+from trigames.geometry.svg import (
+    PALETTE,
+    Block,
+    Drawing,
+    SvgCanvas,
+    draw,
+    game_attributes,
+    piece_attributes,
+)
 from trigames.geometry.trilattice import Point, to_standing_plane
 
 #: Fill colours of the pieces, in the order of :data:`~trigames.games.tricolor.board.COLOURS`.
@@ -32,13 +40,14 @@ PIECE_FILLS = ("#f08a24", "#3f9f4f", "#f2d024")
 SCALE = 44
 
 
-def render(state: TricolorState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document, the last piece marked.
+def drawing(state: TricolorState, *, labels: bool = True) -> Drawing:
+    """The position drawn (a :class:`~trigames.geometry.svg.Drawing`: an SVG document in blocks),
+    the last piece marked.
 
     >>> import trigames
     >>> state = trigames.load_game("tricolor(size=2)").new_initial_state()
     >>> state.play("B2-B3")
-    >>> picture = render(state)
+    >>> picture = drawing(state).text()
     >>> picture.count('data-spot="point"'), picture.count('data-piece="lozenge"')
     (19, 1)
     >>> picture.count('data-spot="lozenge"') == len(state.legal_moves())  # places to tap
@@ -57,13 +66,18 @@ def render(state: TricolorState, *, labels: bool = True) -> str:
     blocks += [parts.spots[i] for i in bits(state.legal_mask())]
     blocks.append(parts.points[labels])
     blocks.append(parts.due[-1 if state.is_over() else state.due])
-    canvas = SvgCanvas(scale=SCALE)
-    canvas.add(*blocks)
     last = state.last_move
-    return canvas.document(
+    return draw(
+        blocks,
+        scale=SCALE,
         title=f"{game.title}: {str(last) if last else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last),
     )
+
+
+def render(state: TricolorState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document (:func:`drawing`'s text)."""
+    return drawing(state, labels=labels).text()
 
 
 class _Parts:

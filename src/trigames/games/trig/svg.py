@@ -23,7 +23,15 @@ from trigames.games.trig.board import TrigMove
 from trigames.games.trig.rules import TrigRules, TrigState
 from trigames.geometry.hexcells import cell_corners, to_plane
 from trigames.geometry.honeycomb import Memo
-from trigames.geometry.svg import PALETTE, Block, SvgCanvas, game_attributes, piece_attributes
+from trigames.geometry.svg import (
+    PALETTE,
+    Block,
+    Drawing,
+    SvgCanvas,
+    draw,
+    game_attributes,
+    piece_attributes,
+)
 
 PILLAR = "#262626"
 SEPARATOR = "#f3ead2"
@@ -33,13 +41,14 @@ PEG_FILLS = (PALETTE["white"], PALETTE["black"])
 SCALE = 22
 
 
-def render(state: TrigState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document, the last placement and capture marked.
+def drawing(state: TrigState, *, labels: bool = True) -> Drawing:
+    """The position drawn (a :class:`~trigames.geometry.svg.Drawing`: an SVG document in blocks),
+    the last placement and capture marked.
 
     >>> import trigames
     >>> state = trigames.load_game("trig").new_initial_state()
     >>> state.play("G6")
-    >>> picture = render(state)
+    >>> picture = drawing(state).text()
     >>> picture.count('data-spot="cell"'), picture.count('data-piece="peg"')
     (127, 1)
     """
@@ -61,12 +70,17 @@ def render(state: TrigState, *, labels: bool = True) -> str:
         for numbers, letters in parts.rows:
             blocks += [number for i, number in numbers if shown >> i & 1]
             blocks.append(letters)
-    canvas = SvgCanvas(scale=SCALE)
-    canvas.add(*blocks)
-    return canvas.document(
+    return draw(
+        blocks,
+        scale=SCALE,
         title=f"{game.title}: {str(last) if last else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last),
     )
+
+
+def render(state: TrigState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document (:func:`drawing`'s text)."""
+    return drawing(state, labels=labels).text()
 
 
 class _Parts:

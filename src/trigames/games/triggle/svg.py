@@ -23,7 +23,9 @@ from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
     Block,
+    Drawing,
     SvgCanvas,
+    draw,
     game_attributes,
     piece_attributes,
 )
@@ -34,13 +36,14 @@ SCALE = 48
 CLOSED = -1
 
 
-def render(state: TriggleState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document, the last band marked.
+def drawing(state: TriggleState, *, labels: bool = True) -> Drawing:
+    """The position drawn (a :class:`~trigames.geometry.svg.Drawing`: an SVG document in blocks),
+    the last band marked.
 
     >>> import trigames
     >>> state = trigames.load_game("triggle(size=3)").new_initial_state()
     >>> state.play("C1-C4")
-    >>> picture = render(state)
+    >>> picture = drawing(state).text()
     >>> picture.count('data-spot="peg"'), 'data-piece="band"' in picture
     (19, True)
     """
@@ -61,12 +64,17 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
     blocks += [parts.pegs[i, bool(used >> i & 1), labels] for i in range(len(board.pegs))]
     if labels:
         blocks.append(parts.row_letters)
-    canvas = SvgCanvas(scale=SCALE)
-    canvas.add(*blocks)
-    return canvas.document(
+    return draw(
+        blocks,
+        scale=SCALE,
         title=f"{game.title}: {str(last_move) if last_move else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last_move),
     )
+
+
+def render(state: TriggleState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document (:func:`drawing`'s text)."""
+    return drawing(state, labels=labels).text()
 
 
 class _Parts:

@@ -29,7 +29,7 @@ class Trugo(TrugoRules):
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
-    render_svg = staticmethod(svg.render)
+    drawing = staticmethod(svg.drawing)
     choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(explain.explain)

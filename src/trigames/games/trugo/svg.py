@@ -26,7 +26,15 @@ from trigames.games.trugo.board import ORIENTATION_NAMES, PLACE, TrugoMove, colu
 from trigames.games.trugo.rules import TrugoRules, TrugoState
 from trigames.games.trugo.text import _last_spots, view
 from trigames.geometry.honeycomb import Memo, area_outlines, grid_to_plane, tile_outline
-from trigames.geometry.svg import PALETTE, Block, SvgCanvas, game_attributes, piece_attributes
+from trigames.geometry.svg import (
+    PALETTE,
+    Block,
+    Drawing,
+    SvgCanvas,
+    draw,
+    game_attributes,
+    piece_attributes,
+)
 
 LIGHT_AREA = "#f1e8d2"
 DARK_AREA = "#4b5263"
@@ -38,13 +46,14 @@ SCALE = 40
 PARTS_KEPT = 2048
 
 
-def render(state: TrugoState, *, labels: bool = True) -> str:
-    """The layout as a standalone SVG document, the last move marked.
+def drawing(state: TrugoState, *, labels: bool = True) -> Drawing:
+    """The layout drawn (a :class:`~trigames.geometry.svg.Drawing`: an SVG document in blocks), the
+    last move marked.
 
     >>> import trigames
     >>> state = trigames.load_game("trugo").new_initial_state()
     >>> state.play("dg74e")
-    >>> picture = render(state)
+    >>> picture = drawing(state).text()
     >>> picture.count('data-spot="tile"'), picture.count('data-spot="junction"')
     (1, 6)
     """
@@ -69,13 +78,18 @@ def render(state: TrugoState, *, labels: bool = True) -> str:
         x0, y0, x1, y1 = view(state)
         blocks += [parts.columns[x, y0] for x in range(x0, x1 + 1)]
         blocks += [parts.rows[y, x0, x1] for y in range(y0, y1 + 1)]
-    canvas = SvgCanvas(scale=SCALE)
-    canvas.add(*blocks)
     last = state.last_move
-    return canvas.document(
+    return draw(
+        blocks,
+        scale=SCALE,
         title=f"{game.title}: {str(last) if last else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last),
     )
+
+
+def render(state: TrugoState, *, labels: bool = True) -> str:
+    """The position as a standalone SVG document (:func:`drawing`'s text)."""
+    return drawing(state, labels=labels).text()
 
 
 class _Parts:
