@@ -100,15 +100,16 @@ class Database:
                     self._waiting.pop(number, None)
 
         future = asyncio.get_running_loop().run_in_executor(self._executor, work)
-        future.add_done_callback(_retrieved)  # a call given up on may still fail later
-        try:
-            return await asyncio.wait_for(asyncio.shield(future), self.timeout)
-        except TimeoutError:
+        done, _ = await asyncio.wait((future,), timeout=self.timeout)
+        if not done:
+            future.add_done_callback(_retrieved)  # given up on: it may still fail later
             with self._lock:
                 if not started.is_set():
                     self._abandoned.add(number)
             LOG.error("a database call took more than %s s; the database seems hung", self.timeout)
-            raise DatabaseTimeoutError(DOWN, maybe_written=started.is_set()) from None
+            raise DatabaseTimeoutError(DOWN, maybe_written=started.is_set())
+        try:
+            return future.result()
         except self.store.failures as error:
             LOG.error("the database failed: %s", error)
             raise UnavailableError(DOWN) from None

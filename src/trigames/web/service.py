@@ -29,15 +29,12 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, TypedDict
 
-from trigames.core.errors import TrigamesError
-from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.web import offers, pictures, turns, views
 from trigames.web.clocks import Timers, is_open
 from trigames.web.computer import Computer, ComputerSeats
 from trigames.web.database import Database
 from trigames.web.errors import (
-    BadRequestError,
     ConflictError,
     ForbiddenError,
     ServiceError,
@@ -49,9 +46,9 @@ from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_AT_ONCE, REPLAYED_MOV
 from trigames.web.live import Decision, Games, LiveGame
 from trigames.web.pictures import ChoicePictures
 from trigames.web.quotas import Quota
-from trigames.web.requests import HUMAN, BoardQuery, JoinRequest, MoveRequest, NewGame, SeatChoice
+from trigames.web.requests import BoardQuery, JoinRequest, MoveRequest, NewGame
 from trigames.web.settings import Settings
-from trigames.web.snapshot import Snapshot, seated, start
+from trigames.web.snapshot import Snapshot, opening, seated, start
 from trigames.web.store import GameStore, SQLiteStore
 from trigames.web.watchers import Watcher, Watchers
 
@@ -258,7 +255,10 @@ class GameService:
         if not self.new_games.take(address):
             per_minute = self.settings.games_per_minute
             raise TooManyRequestsError(f"one address may create {per_minute} games a minute")
-        game, state, defaults = await self._opening(request, address)
+        moves = 0 if request.record is None else len(request.record.moves)
+        if moves and not self.replays.take(address, moves):
+            raise TooManyRequestsError("you have had many moves replayed lately: wait a minute")
+        game, state, defaults = await asyncio.to_thread(opening, request)  # a record replays
         choices = defaults if request.seats is None else request.seats
         clock = None if request.clock is None else request.clock.to_json()
         row, tokens = seated(game, choices, request.hotseat, clock)
@@ -278,31 +278,6 @@ class GameService:
         ]
         view = views.with_now(live.shown.whole(live.snapshot), self.clock())
         return {"id": row.id, "seats": created, "view": view}
-
-    async def _opening(
-        self, request: NewGame, address: str
-    ) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]]:
-        """The game, its position to start from, and who plays each seat by default."""
-        if request.record is None:
-            try:
-                game = load_game(request.spec or "")
-            except TrigamesError as error:
-                raise BadRequestError(str(error)) from None
-            return game, game.new_initial_state(), (SeatChoice(),) * game.num_players
-        record = request.record
-        if not self.replays.take(address, len(record.moves)):
-            raise TooManyRequestsError("you have had many moves replayed lately: wait a minute")
-        try:
-            state = await asyncio.to_thread(record.replay)
-        except TrigamesError as error:
-            raise BadRequestError(f"the record cannot be continued: {error}") from None
-        outcome = state.outcome()
-        if outcome is not None:
-            raise BadRequestError(
-                f"the record's game is over ({outcome.reason}): there is nothing to continue"
-            )
-        players = tuple(SeatChoice(p.kind or HUMAN, p.name) for p in record.players)
-        return state.game, state, players
 
     async def rematch(self, game_id: str, token: str | None) -> Rematch:
         """The rematch of a finished game (see :mod:`~trigames.web.offers`): created by the

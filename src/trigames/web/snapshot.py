@@ -31,12 +31,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from trigames.ai.registry import SERVER_LIMITS, check_player_spec
-from trigames.core.errors import PlayerSpecError
+from trigames.core.errors import PlayerSpecError, TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
+from trigames.games import load_game
 from trigames.records import GameRecord, Seat
 from trigames.web.clocks import HUMAN, turn_deadline
 from trigames.web.errors import BadRequestError, RejectedSettingError
-from trigames.web.requests import SeatChoice
+from trigames.web.requests import NewGame, SeatChoice
 from trigames.web.store import GameRow, StoredSeat
 
 
@@ -180,3 +181,25 @@ def seated(
         name = choice.name or (game.player_name(number) if choice.kind == HUMAN else computer)
         seats.append(StoredSeat(name, choice.kind, "" if token is None else hash_token(token)))
     return GameRow(secrets.token_hex(6), str(game.spec), seats, clock=clock), tokens
+
+
+def opening(request: NewGame) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]]:
+    """A new game's game, the position it starts from (a record's last, its moves replayed and
+    checked), and who plays each seat unless the request says (the record's players)."""
+    if request.record is None:
+        try:
+            game = load_game(request.spec or "")
+        except TrigamesError as error:
+            raise BadRequestError(str(error)) from None
+        return game, game.new_initial_state(), (SeatChoice(),) * game.num_players
+    try:
+        state = request.record.replay()
+    except TrigamesError as error:
+        raise BadRequestError(f"the record cannot be continued: {error}") from None
+    outcome = state.outcome()
+    if outcome is not None:
+        raise BadRequestError(
+            f"the record's game is over ({outcome.reason}): there is nothing to continue"
+        )
+    players = tuple(SeatChoice(p.kind or HUMAN, p.name) for p in request.record.players)
+    return state.game, state, players
