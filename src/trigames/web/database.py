@@ -41,6 +41,12 @@ T = TypeVar("T")
 
 #: What a page is told when the database fails.
 DOWN = "the database is not answering; nothing was changed: try again in a moment"
+#: What a page is told when a change was sent to a database that stopped answering: it may
+#: still be made when the database wakes up.
+HUNG = (
+    "the database stopped answering while your change was sent: it may yet be made when the "
+    "database answers again; look at the game again before trying again"
+)
 
 
 class DatabaseTimeoutError(UnavailableError):
@@ -107,7 +113,8 @@ class Database:
                 if not started.is_set():
                     self._abandoned.add(number)
             LOG.error("a database call took more than %s s; the database seems hung", self.timeout)
-            raise DatabaseTimeoutError(DOWN, maybe_written=started.is_set())
+            written = started.is_set()
+            raise DatabaseTimeoutError(HUNG if written else DOWN, maybe_written=written)
         try:
             return future.result()
         except self.store.failures as error:

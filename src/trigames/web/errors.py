@@ -1,7 +1,7 @@
 """Why the web server refuses a request: one exception class per HTTP status.
 
-A :class:`ServiceError` means that nothing was changed; its message is shown to people as it
-is (``{"error": MESSAGE}`` with the class's ``status``).
+A :class:`ServiceError` means that nothing was changed (but see :class:`UnavailableError`);
+its message is shown to people as it is (``{"error": MESSAGE}`` with the class's ``status``).
 
 >>> error = ConflictError("it is not your turn")
 >>> error.status, str(error)
@@ -75,6 +75,9 @@ class TooManyRequestsError(ServiceError):
 
 
 class UnavailableError(ServiceError):
-    """The database failed or does not answer: nothing was changed, try again soon."""
+    """The database failed or does not answer: nothing was changed, try again soon. (The one
+    exception, which its message says: a change sent to a database that then stopped
+    answering may yet be made when it answers again; the game is read again before any other
+    change.)"""
 
     status = 503

@@ -9,6 +9,12 @@ removed when stopped.
 
     with TempCluster() as cluster:
         url = cluster.create_database("games")  # postgresql://postgres@127.0.0.1:PORT/games
+
+For the fault tests, a cluster can be made to fail and then mended: :meth:`TempCluster.halt`
+stops the server and keeps its folder (its clients find nobody at the port: a database down),
+:meth:`TempCluster.restart` starts it again on the same port; :meth:`TempCluster.freeze` stops
+the server's processes where they stand (``SIGSTOP``: a hung database, which takes connections
+and answers nothing), :meth:`TempCluster.thaw` lets them go on (``SIGCONT``).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -67,6 +74,11 @@ class TempCluster:
         self._as_postgres = os.geteuid() == 0
         self.user = "postgres"
         self.started = False
+        #: Stopped by :meth:`halt` (the folder kept), until :meth:`restart`.
+        self.halted = False
+        #: The processes :meth:`freeze` stopped, until :meth:`thaw`.
+        self._frozen: list[int] = []
+        self._options = ""
 
     def _run(self, program: str, *args: str) -> None:
         command = [str(self.bin / program), *args]
@@ -86,10 +98,14 @@ class TempCluster:
         options += " -c max_connections=200"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run("pg_ctl", "-D", str(data), "-l", str(self.folder / "server.log"), "-w",
-                  "-t", "60", "-o", options, "start")  # fmt: skip
+        self._options = options
+        self._start_server()
         self.started = True
         return self
+
+    def _start_server(self) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-l", str(self.folder / "server.log"),
+                  "-w", "-t", "60", "-o", self._options, "start")  # fmt: skip
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
@@ -104,9 +120,72 @@ class TempCluster:
 
     def stop(self) -> None:
         if self.started:
-            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+            self.thaw()  # a stopped process would not hear the order to end
+            if not self.halted:
+                self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w",
+                          "stop")  # fmt: skip
             self.started = False
+            self.halted = False
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    # --- faults, for the tests -----------------------------------------------------------
+
+    def halt(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``: its sessions are ended), keeping its folder
+        and port for :meth:`restart`. Nothing happens if it is halted already."""
+        if not self.started or self.halted:
+            return
+        self.thaw()
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "-t", "60",
+                  "stop")  # fmt: skip
+        self.halted = True
+
+    def restart(self) -> None:
+        """Start a halted server again, on the same port, with its databases as they were.
+        Nothing happens if it runs already."""
+        if not self.started or not self.halted:
+            return
+        self._start_server()
+        self.halted = False
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster (from ``data/postmaster.pid``) first, then
+        its children and theirs (from ``/proc/PID/task/*/children``, Linux only)."""
+        pid_file = self.folder / "data" / "postmaster.pid"
+        try:
+            postmaster = int(pid_file.read_text().split("\n", 1)[0])
+        except (OSError, ValueError):
+            return []
+        found = [postmaster]
+        for pid in found:  # grows as children are found: breadth first
+            for listing in glob.glob(f"/proc/{pid}/task/*/children"):
+                try:
+                    children = Path(listing).read_text().split()
+                except OSError:  # the task ended meanwhile
+                    continue
+                found += [int(child) for child in children if int(child) not in found]
+        return found
+
+    def freeze(self) -> None:
+        """Stop every process of the server where it stands (``SIGSTOP``): connections are
+        still taken by the kernel, and nothing answers. The postmaster first, so that it starts
+        no process meanwhile; :meth:`thaw` undoes it."""
+        if not self.started or self.halted or self._frozen:
+            return
+        for _ in range(2):  # again for any child started before the postmaster stopped
+            for pid in self.processes():
+                if pid not in self._frozen and _signal(pid, signal.SIGSTOP):
+                    self._frozen.append(pid)
+
+    def thaw(self) -> None:
+        """Let the processes :meth:`freeze` stopped go on (``SIGCONT``)."""
+        frozen, self._frozen = self._frozen, []
+        for pid in reversed(frozen):
+            _signal(pid, signal.SIGCONT)
+
+    @property
+    def frozen(self) -> bool:
+        return bool(self._frozen)
 
     def __enter__(self) -> TempCluster:
         return self.start()
@@ -118,3 +197,12 @@ class TempCluster:
         trace: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def _signal(pid: int, number: signal.Signals) -> bool:
+    """Send signal ``number`` to process ``pid``; whether it was still there."""
+    try:
+        os.kill(pid, number)
+    except ProcessLookupError:
+        return False
+    return True

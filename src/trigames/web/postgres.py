@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import select
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -143,6 +144,8 @@ class PostgresStore(SqlStore):
         if self._closed:
             raise StoreError("the store is closed")
         db: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "db", None)
+        if db is not None and not (db.broken or db.closed) and not _still_open(db):
+            db.close()  # the server ended it while it was idle (a restart): nothing was sent
         if db is None or db.broken or db.closed:
             if db is not None:
                 LOG.warning("the connection to the database was lost: connecting again")
@@ -184,3 +187,13 @@ class PostgresStore(SqlStore):
             closing = threading.Thread(target=db.close, daemon=True)
             closing.start()
             closing.join(1.0)
+
+
+def _still_open(db: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection is still open: nothing is ever sent to these (they do not
+    LISTEN), so a socket with something to read means the server said goodbye or closed it."""
+    try:
+        readable, _, _ = select.select([db.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return False
+    return not readable
