@@ -1,15 +1,18 @@
-"""benchmarks/web_load.py on tiny settings: it plays, times and reports (no timing asserted)."""
+"""benchmarks/web_load.py and web_flood.py on tiny settings: they play, time, count and report
+(no timing asserted)."""
 
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
 
 from tests.web.conftest import Server, free_port
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "web_load.py"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "web_load.py"
 
 
 def run_script(*args: str) -> subprocess.CompletedProcess[str]:
@@ -38,6 +41,11 @@ def test_the_load_script_reports_its_figures_as_json(server: Server) -> None:
     assert figures["ack"]["p99_ms"] >= figures["http"]["p50_ms"] > 0
     assert figures["passed"] == (figures["ack"]["p99_ms"] <= figures["limit_ms"])
     assert (done.returncode == 0) == figures["passed"]
+    assert figures["protocol"] == "view"
+    assert figures["ws_bytes_per_watcher_move"] > 0
+    assert figures["ws_largest_message_bytes"] > 0
+    assert figures["ack_once_open"]["count"] <= figures["ack"]["count"]
+    assert figures["opening_seconds"] > 0
 
 
 def test_the_load_script_plays_one_chosen_game_and_prints_a_table(server: Server) -> None:
@@ -60,15 +68,79 @@ def test_the_load_script_refuses_an_unknown_game() -> None:
     assert "--game chess" in done.stderr
 
 
+def test_the_load_script_counts_the_bytes_and_the_processor_time_of_its_own_server() -> None:
+    done = run_script("--games", "2", "--moves", "3", "--game", "triggle", "--json",
+                      "--no-compression")  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["failures"] == []
+    assert figures["moves"] == 6
+    assert figures["protocol"] == "view"
+    assert figures["compression"] is False
+    # one change a move to each of the 2 sockets of a game, each a few kB at most
+    assert figures["ws_messages_per_watcher_move"] == 1
+    assert 0 < figures["ws_bytes_per_watcher_move"] <= figures["ws_largest_message_bytes"]
+    assert figures["ws_reloads"] == 0
+    for name in ("server", "client"):
+        value = figures[f"{name}_cpu_ms_per_move"]
+        assert value >= 0 or math.isnan(value)  # NaN where /proc cannot tell
+
+
+def test_the_load_script_compares_two_trees() -> None:
+    # CI has no older checkout: this tree against itself shows the comparison's workings.
+    done = run_script("--games", "2", "--moves", "2", "--game", "trig", "--rounds", "1",
+                      "--against", str(ROOT / "src"), "--json")  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    compared = json.loads(done.stdout)
+    assert compared["failures"] == []
+    assert compared["rounds"] == 1
+    for name in ("other", "this"):
+        (run,) = compared["runs"][name]
+        assert run["moves"] == 4
+        assert run["protocol"] == "view"
+    rows = {row["figure"]: row for row in compared["medians"]}
+    for figure in ("server_cpu_ms_per_move", "moves_per_second", "ack.p50_ms", "ack.p99_ms",
+                   "ws_bytes_per_watcher_move"):  # fmt: skip
+        assert figure in rows
+    for figure in ("moves_per_second", "ack.p50_ms", "ws_bytes_per_watcher_move"):
+        row = rows[figure]
+        assert row["other"] > 0
+        assert row["this"] > 0
+        assert row["ratio"] > 0
+
+
+def test_the_load_script_prints_a_comparison_table() -> None:
+    done = run_script("--games", "1", "--moves", "2", "--game", "trig", "--rounds", "1",
+                      "--against", str(ROOT / "src"))  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    assert "this/other" in done.stdout
+    assert "bytes per watcher per move" in done.stdout
+    assert "server CPU per move" in done.stdout
+
+
+def test_the_load_script_refuses_to_compare_against_a_folder_without_trigames(
+    tmp_path: Path,
+) -> None:
+    done = run_script("--against", str(tmp_path))
+    assert done.returncode == 2
+    assert "no trigames package" in done.stderr
+
+
 FLOOD = SCRIPT.with_name("web_flood.py")
 
 
+def run_flood(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(FLOOD), "--quiet", "--json", "--think", "0", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
 def test_the_flood_script_attacks_and_reports() -> None:
-    done = subprocess.run(
-        [sys.executable, str(FLOOD), "--quiet", "--json", "--games", "2", "--moves", "3",
-         "--attackers", "2", "--think", "0"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    done = run_flood("--games", "2", "--moves", "3", "--attackers", "2")
     assert done.returncode in (0, 1), done.stderr
     figures = json.loads(done.stdout)
     assert figures["failures"] == []
@@ -76,3 +148,19 @@ def test_the_flood_script_attacks_and_reports() -> None:
     assert figures["server_errors"] == 0
     assert figures["attacks"]
     assert figures["peak_memory_mb"] > 0
+    assert figures["tree_processes"] >= 1
+    assert figures["tree_peak_memory_mb"] >= figures["peak_memory_mb"]
+
+
+def test_the_flood_script_goes_past_the_limits_per_address_and_is_refused() -> None:
+    # Small limits, so that going past them is quick; the normal games (127.0.0.1) stay within.
+    done = run_flood("--games", "2", "--moves", "3", "--attackers", "2", "--no-hints",
+                     "--attack", "ws cap", "--attack", "game rate",
+                     "--watchers-per-address", "12", "--games-per-minute", "20")  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["failures"] == []  # the normal games were not throttled
+    assert figures["server_errors"] == 0
+    assert figures["limits_held"]  # at least one of the two attacks ran
+    assert all(figures["limits_held"].values()), figures["attacks"]
+    assert set(figures["attacks"]) <= {"ws cap 4429", "game rate 429"}, figures["attacks"]
