@@ -215,6 +215,11 @@ def test_the_numeric_options_are_the_ones_expected() -> None:
         ("solve", "--memory"),
         ("serve", "--port"),
         ("serve", "--workers"),
+        ("serve", "--watchers-per-address"),
+        ("serve", "--watchers-per-game"),
+        ("serve", "--games-per-minute"),
+        ("serve", "--thinking-games"),
+        ("serve", "--computers"),
     }
 
 

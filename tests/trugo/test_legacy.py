@@ -98,8 +98,8 @@ async def test_a_game_stored_by_the_old_web_server_is_converted(tmp_path: Path) 
     seats = [StoredSeat(player["name"]) for player in old["players"]]
     result = None if old["result"] is None else Outcome.from_json(old["result"])
     store.insert(GameRow("old", old["game"], seats, list(old["moves"]), result, notation=1))
-    async with local(store) as api:
-        assert (await api.service.live("old")).snapshot.state.to_json() == expected
+    async with local(store) as api, api.service.held("old") as live:
+        assert live.snapshot.state.to_json() == expected
     stored = store.get("old")
     assert stored is not None
     assert stored.notation == 2

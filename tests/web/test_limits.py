@@ -120,7 +120,7 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(port),
-             "--db", str(tmp_path / "games.sqlite3")],
+             "--db", str(tmp_path / "games.sqlite3"), "--access-log"],
             stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         try:

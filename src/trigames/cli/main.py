@@ -311,6 +311,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (of each server process) where the computer thinks, "
         f"{COMPUTERS.describe()} (default: one per processor, at least 2)",
     )
+    sub.add_argument(
+        "--access-log",
+        action="store_true",
+        help="write a line for every request (no seat's token shows in it)",
+    )
     sub.add_argument("--open", action="store_true", help="open the page in a web browser")
     sub.set_defaults(handler=cmd_serve)
     return parser
@@ -664,7 +669,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if value is not None
     }
     settings = Settings(**chosen)
-    serve(args.host, args.port, db, open_browser=args.open, workers=args.workers, settings=settings)
+    serve(
+        args.host,
+        args.port,
+        db,
+        open_browser=args.open,
+        workers=args.workers,
+        settings=settings,
+        access_log=args.access_log,
+    )
     return 0
 
 

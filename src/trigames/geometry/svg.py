@@ -202,9 +202,10 @@ class SvgCanvas:
 
     def measure(self, *blocks: Block) -> None:
         """Widen what this canvas measured to take in the boxes of ``blocks``."""
-        for block in blocks:
-            if block.box is not None:
-                self._reach(*block.box)
+        boxes = [block.box for block in blocks if block.box is not None]
+        if boxes:
+            lefts, tops, rights, bottoms = zip(*boxes, strict=True)
+            self._reach(min(lefts), min(tops), max(rights), max(bottoms))
 
     def hit_circle(self, centre: PointXY, radius: float) -> None:
         """An invisible disc of ``radius`` board units that takes clicks for the group it is

@@ -26,9 +26,10 @@ yet), so that no request is refused for a position its sender never saw.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 from trigames.core.errors import TrigamesError
 from trigames.core.limits import quote
@@ -76,6 +77,8 @@ class LiveGame:
         self.pictures = Pictures(checkpoints)
         #: Whether the computer was asked for a move (it is thinking, or waiting to).
         self.thinking = False
+        #: Requests that hold the game (:meth:`Games.held`): it stays in memory meanwhile.
+        self.users = 0
         #: The newest revision another process told of, when newer than the one in memory.
         self.behind = 0
         #: A write whose outcome is not known (the database hung): read the store first.
@@ -91,8 +94,9 @@ class LiveGame:
 
     @property
     def busy(self) -> bool:
-        """Whether the game must stay in memory: watched, thought about or being changed."""
-        return bool(self.watchers) or self.thinking or self.lock.locked()
+        """Whether the game must stay in memory: watched, thought about, held by a request or
+        being changed."""
+        return bool(self.watchers) or self.thinking or self.users > 0 or self.lock.locked()
 
 
 class Games:
@@ -107,18 +111,32 @@ class Games:
         self._idle: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
 
-    async def get(self, game_id: str, replaying: Replaying | None = None) -> LiveGame:
-        """The game, from memory or else read from the store (``NotFoundError``)."""
-        live = self.games.get(game_id)
-        if live is None:
-            loading = self._loading.get(game_id)
-            if loading is None:
-                loading = asyncio.ensure_future(self._load(game_id, replaying))
-                self._loading[game_id] = loading
-                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
-            live = await asyncio.shield(loading)
+    @contextlib.asynccontextmanager
+    async def held(
+        self, game_id: str, replaying: Replaying | None = None
+    ) -> AsyncIterator[LiveGame]:
+        """The game, from memory or else read from the store (``NotFoundError``), kept in
+        memory while the request that holds it works on it: the game in memory is the one it
+        changes and the one its pages watch, never one that left memory meanwhile."""
+        while True:
+            live = self.games.get(game_id)
+            if live is None:
+                loading = self._loading.get(game_id)
+                if loading is None or loading.done():
+                    loading = asyncio.ensure_future(self._load(game_id, replaying))
+                    self._loading[game_id] = loading
+                live = await asyncio.shield(loading)
+                if self._loading.get(game_id) is loading:
+                    del self._loading[game_id]
+            if self.games.get(game_id) is live:  # not out of memory while it was read
+                break
+        live.users += 1
         self.settle(live)
-        return live
+        try:
+            yield live
+        finally:
+            live.users -= 1
+            self.settle(live)
 
     def add(self, snapshot: Snapshot, owner: str) -> LiveGame:
         """A game just stored (or read), now in memory."""

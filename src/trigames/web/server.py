@@ -101,11 +101,14 @@ def serve(
     open_browser: bool = False,
     workers: int = 1,
     settings: Settings | None = None,
+    access_log: bool = False,
 ) -> None:
     """Run the server until interrupted; with ``open_browser``, open its page once it listens.
     ``db`` is an SQLite file or a PostgreSQL URL; with ``workers`` above 1 (PostgreSQL only),
     that many processes share the port, each started again if it dies; ``settings`` the
-    limits and the computer's workers (of each process).
+    limits and the computer's workers (of each process); ``access_log`` writes a line for
+    every request (a proxy in front usually keeps that log; a line costs about a tenth of what
+    a move costs the server).
 
     Raises ``OSError`` when the address is taken, before anything starts, and ``ValueError``
     for several workers on an SQLite file.
@@ -156,6 +159,7 @@ def serve(
             ws_max_size=MAX_WS_MESSAGE,
             ws_per_message_deflate=False,
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
+            access_log=access_log,
         )
         return
     _prepare_process()
@@ -166,6 +170,7 @@ def serve(
         ws_max_size=MAX_WS_MESSAGE,
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        access_log=access_log,
     )
     server = uvicorn.Server(config)
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)

@@ -26,8 +26,8 @@ import functools
 import json
 import logging
 import time
-from collections.abc import Callable, Coroutine
-from typing import Any, TypedDict
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from trigames.games import load_game
 from trigames.web import offers, pictures, turns, views
@@ -55,37 +55,6 @@ from trigames.web.watchers import Watcher, Watchers
 LOG = logging.getLogger(__name__)
 #: Worker threads for a PostgreSQL store (each with a connection); SQLite's file has one.
 DATABASE_THREADS = 4
-
-
-class CreatedSeat(TypedDict):
-    seat: int
-    name: str
-    kind: str
-    open: bool
-    token: str | None
-
-
-class Created(TypedDict):
-    """A new game: its id, each seat with its token (``None`` for computers and open seats),
-    and its view (:class:`~trigames.web.views.GameView`, encoded, with ``now``)."""
-
-    id: str
-    seats: list[CreatedSeat]
-    view: str
-
-
-class Joined(TypedDict):
-    seat: int
-    token: str
-
-
-class Rematch(TypedDict):
-    id: str
-
-
-class Hint(TypedDict):
-    move: str
-    why: str
 
 
 class GameService:
@@ -164,22 +133,25 @@ class GameService:
     async def _adopt(self, game_id: str) -> None:
         """Think for a game whose computer waits for a process (its lease lapsed)."""
         with contextlib.suppress(ServiceError):
-            live = await self.games.get(game_id)
-            await self.catch_up(game_id)
-            self.seats.move_if_due(live)
+            async with self.held(game_id, fresh=True) as live:
+                self.seats.move_if_due(live)
 
     async def _expire(self, game_id: str) -> None:
-        """A clock rang, or the sweep found a seat past its time: it runs out of time, if it
-        still has (once, whoever finds it first); a database away tries again soon."""
+        """A clock rang, or the sweep found a seat past its time (see :meth:`_time_out`)."""
+        with contextlib.suppress(ServiceError):
+            async with self.games.held(game_id) as live:
+                await self._time_out(live)
+
+    async def _time_out(self, live: LiveGame) -> None:
+        """The seat to move runs out of time, if it still has (once, whoever finds it first);
+        a database away tries again soon."""
         try:
-            live = await self.games.get(game_id)
             before, after = await self.games.change(live, lambda s: turns.time_out(s, self.clock()))
-            if after is before and not after.over:  # rung a little early: ring again
-                self.timers.set(game_id, after.row.deadline)
         except UnavailableError:
-            self.timers.set(game_id, self.clock() + 1.0)
-        except ServiceError:
+            self.timers.set(live.id, self.clock() + 1.0)
             return
+        if after is before and not after.over:  # rung a little early: ring again
+            self.timers.set(live.id, after.row.deadline)
 
     def _applied(self, live: LiveGame, before: Snapshot) -> None:
         """A change became the game in memory: tell its pages, set its clock, and let the
@@ -198,9 +170,14 @@ class GameService:
 
     # --- reading games --------------------------------------------------------------------
 
-    async def live(self, game_id: str, address: str = "") -> LiveGame:
-        """The game, read from the store if need be (the moves replayed count against
-        ``address``), its clock checked."""
+    @contextlib.asynccontextmanager
+    async def held(
+        self, game_id: str, address: str = "", *, fresh: bool = False
+    ) -> AsyncIterator[LiveGame]:
+        """The game, kept in memory while a request works on it (read from the store if need
+        be: the moves replayed count against ``address``), its clock checked; ``fresh``: read
+        again first if the store holds a newer revision (another process changed it and this
+        one has not heard yet)."""
 
         def replaying(moves: int) -> None:
             if moves > CHECKPOINT_PLIES and not self.replays.take(address, moves):
@@ -208,49 +185,49 @@ class GameService:
                     "you have had many long games read from the store lately: try again in a minute"
                 )
 
-        live = await self.games.get(game_id, replaying)
-        deadline = live.snapshot.row.deadline
-        if deadline is not None and not live.snapshot.over:
-            if self.clock() >= deadline:
-                await self._expire(game_id)
-            elif not self.timers.armed(game_id):
-                self.timers.set(game_id, deadline)
-        return live
-
-    async def catch_up(self, game_id: str) -> None:
-        """Read the game again if the store holds a newer revision than memory (another
-        process changed it and this one has not heard yet)."""
-        live = self.games.games.get(game_id)
-        if live is None:
-            return
-        with contextlib.suppress(UnavailableError):  # show what memory holds
-            stored = await self.database.run(lambda store: store.revision(game_id))
-            if stored is not None and stored != live.snapshot.version:
-                await self.games.refresh(live)
+        async with self.games.held(game_id, replaying) as live:
+            if fresh:
+                with contextlib.suppress(UnavailableError):  # show what memory holds
+                    stored = await self.database.run(lambda store: store.revision(game_id))
+                    if stored is not None and stored != live.snapshot.version:
+                        await self.games.refresh(live)
+            deadline = live.snapshot.row.deadline
+            if deadline is not None and not live.snapshot.over:
+                if self.clock() >= deadline:
+                    await self._time_out(live)
+                elif not self.timers.armed(game_id):
+                    self.timers.set(game_id, deadline)
+            yield live
 
     async def view(self, game_id: str, address: str = "") -> str:
         """The whole view (:class:`~trigames.web.views.GameView`), encoded, with ``now``."""
-        await self.catch_up(game_id)
-        live = await self.live(game_id, address)
-        return views.with_now(live.shown.whole(live.snapshot), self.clock())
+        async with self.held(game_id, address, fresh=True) as live:
+            return views.with_now(live.shown.whole(live.snapshot), self.clock())
 
     async def record(self, game_id: str, address: str = "") -> dict[str, Any]:
         """The game as a record (:class:`~trigames.records.GameRecord` JSON)."""
-        await self.catch_up(game_id)
-        return (await self.live(game_id, address)).snapshot.record().to_json()
+        async with self.held(game_id, address, fresh=True) as live:
+            return live.snapshot.record().to_json()
 
     async def listing(self, finished: bool | None = None) -> list[views.ListedGame]:
         """The latest games, without tokens: for a lobby and for replays."""
         rows = await self.database.run(lambda store: store.listing(finished))
         return [views.listed(row) for row in rows]
 
-    async def seats_of(self, game_id: str, token: str) -> list[int]:
-        """The seats ``token`` holds in the game (``ForbiddenError`` if none)."""
-        return turns.seats_held((await self.live(game_id)).snapshot, token)
+    async def seats_of(self, game_id: str, token: str | None) -> list[int]:
+        """The seats ``token`` holds in the game (``ForbiddenError`` if none; none without a
+        token)."""
+        async with self.held(game_id) as live:
+            return turns.seats_held(live.snapshot, token) if token else []
+
+    async def about(self, game_id: str, address: str = "") -> views.About:
+        """What a shared link of the game's page shows: title, a line about it, version."""
+        async with self.held(game_id, address) as live:
+            return views.about(live.snapshot)
 
     # --- creating games -------------------------------------------------------------------
 
-    async def create(self, request: NewGame, address: str) -> Created:
+    async def create(self, request: NewGame, address: str) -> views.Created:
         """A new game (:class:`~trigames.web.requests.NewGame`), created by ``address``."""
         if not self.new_games.take(address):
             per_minute = self.settings.games_per_minute
@@ -272,38 +249,38 @@ class GameService:
         if live is None:
             raise ConflictError("a game with this id exists already: create it again")
         self._applied(live, snapshot)
-        created: list[CreatedSeat] = [
+        created: list[views.CreatedSeat] = [
             {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
             for n, (s, t) in enumerate(zip(row.seats, tokens, strict=True))
         ]
         view = views.with_now(live.shown.whole(live.snapshot), self.clock())
         return {"id": row.id, "seats": created, "view": view}
 
-    async def rematch(self, game_id: str, token: str | None) -> Rematch:
+    async def rematch(self, game_id: str, token: str | None) -> views.Rematch:
         """The rematch of a finished game (see :mod:`~trigames.web.offers`): created by the
         first player who asks, found by the others."""
-        live = await self.live(game_id)
-        row = offers.rematch_row(live.snapshot, token)
-        snapshot = start(row, load_game(row.spec).new_initial_state(), self.clock())
-        fresh = await self.games.insert(snapshot, live.owner)
-        if fresh is not None:
-            self._applied(fresh, snapshot)
+        async with self.held(game_id) as live:
+            row = offers.rematch_row(live.snapshot, token)
+            snapshot = start(row, load_game(row.spec).new_initial_state(), self.clock())
+            fresh = await self.games.insert(snapshot, live.owner)
+            if fresh is not None:
+                self._applied(fresh, snapshot)
 
-        def note(now: Snapshot) -> Snapshot | None:
-            return None if now.row.rematch else offers.note_rematch(now, row.id, self.clock())
+            def note(now: Snapshot) -> Snapshot | None:
+                return None if now.row.rematch else offers.note_rematch(now, row.id, self.clock())
 
-        await self.games.change(live, note)
+            await self.games.change(live, note)
         return {"id": row.id}
 
     # --- changing games -------------------------------------------------------------------
 
     async def _change(self, game_id: str, token: str | None, decide: Decision) -> str:
         """Make a change; the answer: the change as the pages of ``token`` see it (encoded)."""
-        live = await self.live(game_id)
-        before, after = await self.games.change(live, decide)
-        seats = after.seats_of(token) if token else []
-        mover = after.to_move is not None and after.to_move in seats
-        return views.with_now(live.shown.change(before, after, mover), self.clock())
+        async with self.held(game_id) as live:
+            before, after = await self.games.change(live, decide)
+            seats = after.seats_of(token) if token else []
+            mover = after.to_move is not None and after.to_move in seats
+            return views.with_now(live.shown.change(before, after, mover), self.clock())
 
     async def play(self, game_id: str, token: str | None, request: MoveRequest) -> str:
         return await self._change(
@@ -331,7 +308,7 @@ class GameService:
             game_id, token, lambda s: offers.answer_draw(s, token, accept, ply, self.clock())
         )
 
-    async def join(self, game_id: str, token: str | None, request: JoinRequest) -> Joined:
+    async def join(self, game_id: str, token: str | None, request: JoinRequest) -> views.Joined:
         """Take an open seat: the seat, and the token that holds it from now on."""
         holder: list[str] = []
 
@@ -343,27 +320,29 @@ class GameService:
         await self._change(game_id, token, decide)
         return {"seat": request.seat, "token": holder[0]}
 
-    async def hint(self, game_id: str, token: str | None, address: str) -> Hint:
+    async def hint(self, game_id: str, token: str | None, address: str) -> views.Hint:
         """The hint level's move for the seat to move, which ``token`` must hold, and why."""
-        thought = await self.seats.hint(await self.live(game_id), token, address)
+        async with self.held(game_id) as live:
+            thought = await self.seats.hint(live, token, address)
         return {"move": thought.move, "why": thought.why}
 
     # --- pictures -------------------------------------------------------------------------
 
     async def board(self, game_id: str, query: BoardQuery, address: str = "") -> str:
         """The board now, after ``query.ply`` moves, or a move's preview, as SVG."""
-        live = await self.live(game_id, address)
-        return pictures.board(live.snapshot, live.pictures, live.shown, query)
+        async with self.held(game_id, address) as live:
+            return pictures.board(live.snapshot, live.pictures, live.shown, query)
 
     async def choices(self, game_id: str, moves: list[str], version: int) -> ChoicePictures:
         """Pictures of legal ``moves`` now, for the page of ``version``."""
-        return pictures.choices((await self.live(game_id)).snapshot, moves, version)
+        async with self.held(game_id) as live:
+            return pictures.choices(live.snapshot, moves, version)
 
     async def picture(self, game_id: str, address: str = "") -> bytes:
         """The board now as a PNG picture, for the links people share."""
-        live = await self.live(game_id, address)
-        svg = live.shown.drawing(live.snapshot).text()
-        return await live.pictures.png(live.snapshot.version, svg, self.picture_slots)
+        async with self.held(game_id, address) as live:
+            svg = live.shown.drawing(live.snapshot).text()
+            return await live.pictures.png(live.snapshot.version, svg, self.picture_slots)
 
     # --- pages watching -------------------------------------------------------------------
 
@@ -373,17 +352,15 @@ class GameService:
         """A page of ``address`` (holding ``token``, if any) watches the game: the whole view
         waits in its outbox, every change follows. 403 for a token that holds no seat, 429
         past the watchers an address or a game may have."""
-        await self.catch_up(game_id)
-        live = await self.live(game_id, address)
-        seats = live.snapshot.seats_of(token) if token else []
-        if token and not seats:
-            raise ForbiddenError("this token holds no seat in this game")
-        watcher = Watcher(address, seats)
-        self.watchers.add(live.watchers, watcher)
-        whole = self._whole_message(live, watcher)
-        watcher.outbox.put(whole, lambda: self._whole_message(live, watcher))
-        self.games.settle(live)
-        return live, watcher
+        async with self.held(game_id, address, fresh=True) as live:
+            seats = live.snapshot.seats_of(token) if token else []
+            if token and not seats:
+                raise ForbiddenError("this token holds no seat in this game")
+            watcher = Watcher(address, seats)
+            self.watchers.add(live.watchers, watcher)
+            whole = self._whole_message(live, watcher)
+            watcher.outbox.put(whole, lambda: self._whole_message(live, watcher))
+            return live, watcher
 
     def unwatch(self, live: LiveGame, watcher: Watcher) -> None:
         self.watchers.remove(live.watchers, watcher)

@@ -65,8 +65,8 @@ class StateView(TypedDict):
     deadline: float | None
 
 
-class GameView(StateView, TurnView):
-    """The whole game, for a page that (re)loads (``GET /api/games/{id}``)."""
+class PageView(StateView):
+    """The whole game but its turn (:func:`page_view`)."""
 
     game: str
     title: str
@@ -76,6 +76,11 @@ class GameView(StateView, TurnView):
     svg: str
     date: str
     updated: str
+
+
+class GameView(PageView, TurnView):
+    """The whole game, for a page that (re)loads (``GET /api/games/{id}``): made as a
+    :class:`PageView` and the turn's fields, encoded apart and joined."""
 
 
 class Change(StateView):
@@ -100,6 +105,46 @@ class ListedGame(TypedDict):
     result: dict[str, Any] | None
     date: str
     updated: str
+
+
+# --- the answers of requests -------------------------------------------------------------
+
+
+class CreatedSeat(TypedDict):
+    seat: int
+    name: str
+    kind: str
+    open: bool
+    token: str | None
+
+
+class Created(TypedDict):
+    """A new game: its id, each seat with its token (``None`` for computers and open seats),
+    and its view (:class:`~trigames.web.views.GameView`, encoded, with ``now``)."""
+
+    id: str
+    seats: list[CreatedSeat]
+    view: str
+
+
+class Joined(TypedDict):
+    seat: int
+    token: str
+
+
+class Rematch(TypedDict):
+    id: str
+
+
+class About(TypedDict):
+    title: str
+    about: str
+    version: int
+
+
+class Hint(TypedDict):
+    move: str
+    why: str
 
 
 def seat_views(snapshot: Snapshot) -> list[SeatView]:
@@ -153,11 +198,10 @@ def state_view(snapshot: Snapshot) -> StateView:
     }
 
 
-def game_view(snapshot: Snapshot, state: StateView, svg: str, turn: TurnView) -> GameView:
+def page_view(snapshot: Snapshot, state: StateView, svg: str) -> PageView:
     row = snapshot.row
     return {
         **state,
-        **turn,
         "game": row.spec,
         "title": snapshot.game.title,
         "seats": seat_views(snapshot),
@@ -191,6 +235,14 @@ def change_view(
     }
 
 
+def about(now: Snapshot) -> About:
+    """What a shared link of the game's page shows: title, a line about the game, version."""
+    players = " vs ".join(seat.name for seat in now.row.seats)
+    state = "finished" if now.over else f"move {now.ply + 1}"
+    line = f"{now.row.spec}, {state}. {now.game.status(now.state)}"
+    return {"title": f"{now.game.title}: {players}", "about": line, "version": now.version}
+
+
 def listed(row: GameRow) -> ListedGame:
     """A game in a listing (the lobby's recent games), without tokens."""
     return {
@@ -211,7 +263,9 @@ class Shown:
     def __init__(self) -> None:
         self.board: tuple[int, Drawing] | None = None
         self._state: tuple[int, StateView] | None = None
-        self._turn: tuple[int, TurnView, str] | None = None
+        #: The turn's fields, encoded as the end of an object: ``,"legal_moves":...}`` (kept
+        #: as text only: the lists of legal moves and steps would cost the garbage collector).
+        self._turn: tuple[int, str] | None = None
         self._whole: tuple[int, str] | None = None
         #: The last change: its base and version, the board's edits, and its messages by
         #: audience (the pages of the seat to move, the others), each encoded.
@@ -228,19 +282,17 @@ class Shown:
             self._state = (snapshot.version, state_view(snapshot))
         return self._state[1]
 
-    def turn(self, snapshot: Snapshot) -> tuple[TurnView, str]:
-        """The turn, and its fields encoded as the end of an object: ``,"legal_moves":...}``."""
+    def turn(self, snapshot: Snapshot) -> str:
+        """The turn's fields, encoded as the end of an object: ``,"legal_moves":...}``."""
         if self._turn is None or self._turn[0] != snapshot.version:
-            turn = turn_view(snapshot)
-            self._turn = (snapshot.version, turn, "," + encode(turn)[1:])
-        return self._turn[1], self._turn[2]
+            self._turn = (snapshot.version, "," + encode(turn_view(snapshot))[1:])
+        return self._turn[1]
 
     def whole(self, snapshot: Snapshot) -> str:
         """The whole view, encoded (without ``now``)."""
         if self._whole is None or self._whole[0] != snapshot.version:
-            svg = self.drawing(snapshot).text()
-            view = game_view(snapshot, self.state(snapshot), svg, self.turn(snapshot)[0])
-            self._whole = (snapshot.version, encode(view))
+            view = page_view(snapshot, self.state(snapshot), self.drawing(snapshot).text())
+            self._whole = (snapshot.version, encode(view)[:-1] + self.turn(snapshot))
         return self._whole[1]
 
     def changed(self, before: Snapshot, after: Snapshot) -> None:
@@ -268,7 +320,7 @@ class Shown:
                 view = change_view(before, after, self.state(after), edits)
                 common = messages[False] = encode(view)[:-1] + NO_TURN
             if mover:
-                messages[True] = common[: -len(NO_TURN)] + self.turn(after)[1]
+                messages[True] = common[: -len(NO_TURN)] + self.turn(after)
         return messages[mover]
 
 
