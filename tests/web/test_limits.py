@@ -165,3 +165,24 @@ async def test_a_stored_computer_out_of_the_servers_ranges_plays_as_medium(
     store.insert(GameRow("old", "trig", seats, ["G6"], computer_turn=True))
     async with local(store, start=True) as api:  # the sweep resumes its computer
         assert (await api.wait_for("old", lambda view: view["ply"] == 2))["to_move"] == 0
+
+
+@in_own_loop
+async def test_a_game_read_back_for_a_page_stays_in_memory_under_a_burst_of_new_games() -> None:
+    """The page watches the game in memory, which then hears every move: the idle limit never
+    drops a game between reading it back and a page watching it (seen as lost moves when 300
+    games opened at once)."""
+    async with local() as api:
+        api.service.games.idle_games = 1
+        created = await api.create({"game": "trig", "seats": HUMANS})
+        game_id, ann = created["id"], created["seats"][0]["token"]
+        await api.create({"game": "trig", "seats": HUMANS})  # the first leaves memory
+        assert game_id not in api.service.games.games
+        watching = asyncio.ensure_future(api.service.watch(game_id, None, "here"))
+        await asyncio.sleep(0)  # the page starts reading the game back...
+        for _ in range(4):  # ...while new games push the idle ones out
+            await api.create({"game": "trig", "seats": HUMANS})
+        page, watcher = await watching
+        assert api.service.games.games[game_id] is page
+        await api.play(game_id, ann, "G6")
+        assert json.loads(watcher.outbox.messages[-1])["added"] == ["G6"]
