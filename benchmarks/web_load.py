@@ -7,11 +7,13 @@ board's line edits and so on, reading the whole view again (``GET /api/games/{id
 change does not apply to the version it holds. The server's protocol is read from each socket's
 first message: ``{"type":"state",...}`` (before issue 32: the whole view after every change)
 or ``{"type":"view",...}`` (since: the whole view, then changes). The seat to move takes its
-legal moves from what its own socket received, picks one (seeded), and plays it over
-``POST /api/games/{id}/moves`` with the ply it saw; all games at once. For every move the
-script times, from the moment the request is sent:
+legal moves from what its own socket received, picks one (seeded), and plays it with the ply
+it saw, as a page does: over its own WebSocket (``{"type":"move",...}``, since issue 32) or
+over ``POST /api/games/{id}/moves`` (before); all games at once. For every move the script
+times, from the moment the move is sent:
 
-- **http**: until the mover's HTTP answer has arrived;
+- **http**: until the mover's answer has arrived (its HTTP answer, or the new ply on its own
+  WebSocket);
 - **ack**: until that answer *and* every seat's socket has applied the message with the new
   ply -- the move is then acknowledged to every player.
 
@@ -186,6 +188,9 @@ class Seat:
             self.accept(message["view"])
         elif kind == "change" and self.protocol == NEW:
             await self.apply(message)
+        elif kind == "error":  # a move this page sent over its socket, refused
+            self.error = f"HTTP {message.get('status')}: {message.get('error')}"
+            self.changed.set()
 
     def accept(self, view: dict[str, Any]) -> None:
         """Show a whole view, unless a newer one is shown."""
@@ -231,6 +236,8 @@ class Seat:
     async def wait_for(self, ply: int | None) -> float:
         """When the view with ``ply`` was shown (``None``: any view), waiting if need be."""
         while (self.view is None) if ply is None else (ply not in self.arrived):
+            if self.error is not None and not self.closed:
+                raise LoadError(f"a move was refused: {self.error}")
             if self.closed:
                 why = f": {self.error}" if self.error else ""
                 what = "its first message" if ply is None else f"ply {ply}"
@@ -365,15 +372,22 @@ async def play_slot(
                     move = rng.choice(view["legal_moves"])
                     ply = view["ply"] + 1
                     start = time.perf_counter()
-                    answer = await client.post(
-                        f"/api/games/{game_id}/moves",
-                        json={"token": mover.token, "move": move, "ply": view["ply"]},
-                    )
-                    answered = time.perf_counter()
-                    if answer.status_code != 200:
-                        raise LoadError(f"{spec} {game_id} move {move!r}: {answer.text}")
-                    if answer.json()["ply"] != ply:
-                        raise LoadError(f"{spec} {game_id} move {move!r}: answered {answer.text}")
+                    if mover.protocol == NEW:  # as a page plays: over its own socket
+                        message = {"type": "move", "move": move, "ply": view["ply"]}
+                        await mover.socket.send(json.dumps(message))
+                        answered = await asyncio.wait_for(mover.wait_for(ply), MOVE_TIMEOUT)
+                    else:
+                        answer = await client.post(
+                            f"/api/games/{game_id}/moves",
+                            json={"token": mover.token, "move": move, "ply": view["ply"]},
+                        )
+                        answered = time.perf_counter()
+                        if answer.status_code != 200:
+                            raise LoadError(f"{spec} {game_id} move {move!r}: {answer.text}")
+                        if answer.json()["ply"] != ply:
+                            raise LoadError(
+                                f"{spec} {game_id} move {move!r}: answered {answer.text}"
+                            )
                     pushed = await asyncio.wait_for(
                         asyncio.gather(*(p.wait_for(ply) for p in players)), MOVE_TIMEOUT
                     )
@@ -768,7 +782,7 @@ def print_report(figures: dict[str, Any]) -> None:
     )
     print(f"{'':<32}{'count':>7}{'p50':>9}{'p90':>9}{'p99':>9}{'max':>9}  (ms)")
     rows = (
-        ("http", "mover's HTTP answer"),
+        ("http", "mover's answer"),
         ("ack", "acknowledged to every player"),
         ("ack_once_open", "  of moves once all games open"),
     )
@@ -1007,7 +1021,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     names = [cls.name for cls in list_games()]
     parser = argparse.ArgumentParser(
         description="Load test of trigames serve: concurrent network games, every move timed "
-        "until the mover's HTTP answer and until every player's WebSocket has the new state.",
+        "until the mover's answer (HTTP, or its own WebSocket) and until every player's "
+        "WebSocket has the new state.",
     )
     parser.add_argument("--games", type=int, default=50, help="games at once (default 50)")
     parser.add_argument("--moves", type=int, default=40, help="moves per game (default 40)")

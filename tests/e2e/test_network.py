@@ -32,6 +32,9 @@ def test_two_players_and_a_spectator_see_every_move_live(pages: Pages) -> None:
     assert spectator_link is not None
     bob = pages.open(bob_link)
     watcher = pages.open(spectator_link)
+    posted: list[str] = []  # the move requests: none, the pages play over their WebSockets
+    for page in (ann, bob):
+        page.on("request", lambda r: posted.append(r.url) if r.url.endswith("/moves") else None)
     for page in (ann, bob, watcher):
         expect_ply(page, 0)
     expect(bob.locator("body")).to_have_attribute("data-my-turn", "false")
@@ -84,6 +87,7 @@ def test_two_players_and_a_spectator_see_every_move_live(pages: Pages) -> None:
     expect_ply(watcher, 2)
     expect(ann.locator("#error")).to_be_hidden()
     expect(bob.locator("#error")).to_be_hidden()
+    assert posted == []
     # Each page made the board from the edits each change sent: it is the server's board.
     server_board = httpx.get(f"{pages.server.url}/api/games/{created['id']}/svg").text
     for page in (ann, bob, watcher):

@@ -164,6 +164,38 @@ def test_websocket_pushes_every_change_to_every_page(server: Server, client: htt
         assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (code, reason)
 
 
+def test_a_page_plays_over_its_websocket(server: Server, client: httpx.Client) -> None:
+    created = create(client, HUMANS)
+    game_id, ann, bob = created["id"], token(created, 0), token(created, 1)
+    base = f"{server.ws_url}/api/games/{game_id}/ws"
+    with connect(f"{base}?token={ann}") as mine, connect(f"{base}?token={bob}") as theirs:
+        for page in (mine, theirs):
+            assert json.loads(page.recv(timeout=5))["type"] == "view"
+        mine.send(json.dumps({"type": "move", "move": "D1-D4", "ply": 0}))
+        for page in (mine, theirs):  # the change reaches every page, the sender's too
+            pushed = json.loads(page.recv(timeout=5))
+            assert (pushed["type"], pushed["added"]) == ("change", ["D1-D4"])
+        assert pushed["legal_moves"]  # Bob's page: his turn now
+        for message, words in [
+            ({"type": "move", "move": "A1-D1", "ply": 1}, "not your turn"),
+            ({"type": "move", "move": "A1-D1", "ply": 0}, "moved on"),
+            ({"type": "resign"}, '{"type": "move"'),
+        ]:
+            mine.send(json.dumps(message))
+            refused = json.loads(mine.recv(timeout=5))
+            assert refused["type"] == "error", refused
+            assert words in refused["error"]
+        mine.send("not json")
+        assert json.loads(mine.recv(timeout=5))["status"] == 400
+        theirs.send(json.dumps({"type": "move", "move": "Q9-Q9", "ply": 1}))
+        assert json.loads(theirs.recv(timeout=5))["status"] == 422
+    assert view(client, game_id)["moves"] == ["D1-D4"]
+    with connect(base) as spectator:  # a page without a seat plays nothing
+        spectator.recv(timeout=5)
+        spectator.send(json.dumps({"type": "move", "move": "A1-D1", "ply": 1}))
+        assert json.loads(spectator.recv(timeout=5))["status"] == 401
+
+
 def test_the_computer_replies_without_blocking(client: httpx.Client) -> None:
     created = create(client, [{"name": "Ann"}, {"kind": "easy"}])
     game_id, ann = created["id"], token(created, 0)

@@ -177,9 +177,10 @@ async def picture(request: Request) -> Response:
 
 
 async def watch(socket: WebSocket) -> None:
-    """Push the whole view at once, then every change. A refused connection is accepted and
-    then closed with code 4000 + the HTTP status (4403, 4404, 4429...) and the reason, so that
-    the page can read them; a page that takes more than
+    """Push the whole view at once, then every change; take the moves the page sends
+    (:meth:`~trigames.web.service.GameService.play_from_page`). A refused connection is
+    accepted and then closed with code 4000 + the HTTP status (4403, 4404, 4429...) and the
+    reason, so that the page can read them; a page that takes more than
     :data:`~trigames.web.limits.SEND_TIMEOUT` seconds to take in a message is dropped (1013)."""
     service = service_of(socket)
     await socket.accept()
@@ -196,8 +197,9 @@ async def watch(socket: WebSocket) -> None:
 
     sender = asyncio.create_task(push())
     try:
-        while (await socket.receive())["type"] != "websocket.disconnect":
-            pass  # a page sends nothing for now: wait for it to go away
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
+            text = message.get("text")
+            await service.play_from_page(live, token, watcher, text if text else "")
     except WebSocketDisconnect:
         pass
     finally:

@@ -19,6 +19,7 @@ trigames.web.errors.BadRequestError: 'move' must be a string in the game's notat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -132,6 +133,23 @@ def read_move(body: Body) -> MoveRequest:
     if not isinstance(move, str):
         raise BadRequestError("'move' must be a string in the game's notation")
     return MoveRequest(move, read_ply(body))
+
+
+def read_page_message(text: str) -> MoveRequest:
+    """A move a page sends over its WebSocket (at most
+    :data:`~trigames.web.limits.MAX_WS_MESSAGE` bytes): ``{"type": "move", "move": MOVE,
+    "ply": N}``, ``ply`` the moves played when it was chosen.
+
+    >>> read_page_message('{"type": "move", "move": "G6", "ply": 0}')
+    MoveRequest(move='G6', ply=0)
+    """
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):
+        body = None
+    if not isinstance(body, dict) or body.get("type") != "move":
+        raise BadRequestError('a page sends {"type": "move", "move": MOVE, "ply": N}')
+    return read_move(body)
 
 
 def read_answer_ply(body: Body) -> int:

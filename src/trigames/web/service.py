@@ -46,7 +46,13 @@ from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_AT_ONCE, REPLAYED_MOV
 from trigames.web.live import Decision, Games, LiveGame
 from trigames.web.pictures import ChoicePictures
 from trigames.web.quotas import Quota
-from trigames.web.requests import BoardQuery, JoinRequest, MoveRequest, NewGame
+from trigames.web.requests import (
+    BoardQuery,
+    JoinRequest,
+    MoveRequest,
+    NewGame,
+    read_page_message,
+)
 from trigames.web.settings import Settings
 from trigames.web.snapshot import Snapshot, opening, seated, start
 from trigames.web.store import GameStore, SQLiteStore
@@ -361,6 +367,20 @@ class GameService:
             whole = self._whole_message(live, watcher)
             watcher.outbox.put(whole, lambda: self._whole_message(live, watcher))
             return live, watcher
+
+    async def play_from_page(
+        self, live: LiveGame, token: str | None, watcher: Watcher, text: str
+    ) -> None:
+        """A move a page sent over its WebSocket
+        (:func:`~trigames.web.requests.read_page_message`), for the seat its token holds: the
+        change reaches every page, this one too; a refusal reaches this page alone, as
+        ``{"type": "error", "status", "error"}`` (a page need not make an HTTP request for
+        each move)."""
+        try:
+            await self.play(live.snapshot.id, token, read_page_message(text))
+        except ServiceError as error:
+            refused = {"type": "error", "status": error.status, "error": str(error)}
+            watcher.outbox.put(json.dumps(refused), lambda: self._whole_message(live, watcher))
 
     def unwatch(self, live: LiveGame, watcher: Watcher) -> None:
         self.watchers.remove(live.watchers, watcher)

@@ -29,6 +29,8 @@ async function post(action, extra = {}) {
   }
 }
 
+/** Play a move: over the page's WebSocket when it is open (the change comes back on it, as
+ * to every page), else by a request. */
 async function send(move) {
   if (page.sending) return;
   page.sending = true;
@@ -36,10 +38,28 @@ async function send(move) {
   clearInput();
   choices.append(el("span", { class: "muted" }, `Playing ${move}…`));
   updateDataset();
-  const played = await post("moves", { move, ply: page.view.ply });
+  const ply = page.view.ply;
+  const played = live.socket && live.socket.readyState === WebSocket.OPEN
+    ? await playOverSocket(move, ply)
+    : await post("moves", { move, ply });
   page.sending = false;
   if (played) render();
   else await refresh();
+}
+
+/** Send a move over the WebSocket; true once its change came back, false if it was refused
+ * (the reason shown) or nothing came within 15 s. */
+function playOverSocket(move, ply) {
+  return new Promise((resolve) => {
+    const done = (played) => {
+      clearTimeout(timer);
+      live.waiting = null;
+      resolve(played);
+    };
+    const timer = setTimeout(() => done(false), 15000);
+    live.waiting = { ply, done };
+    live.socket.send(JSON.stringify({ type: "move", move, ply }));
+  });
 }
 
 async function askHint() {
@@ -482,13 +502,18 @@ function replayTo(ply) {
 // --- the live connection --------------------------------------------------------------------
 
 let delay = 500;
+/** The page's WebSocket while it is open, and the move sent over it that waits for its change. */
+const live = { socket: null, waiting: null };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/api/games/${page.gameId}/ws${query}`);
   let first = true;
-  socket.addEventListener("message", (event) => {
+  socket.addEventListener("open", () => {
+    live.socket = socket;
+  });
+  socket.addEventListener("message", async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       delay = 500;
@@ -496,11 +521,18 @@ function connect() {
       document.body.dataset.connected = "true";
       accept(message.view, first); // after a reconnection the server may have restarted
       first = false;
+      if (live.waiting && page.view.ply !== live.waiting.ply) live.waiting.done(true);
     } else if (message.type === "change") {
-      applyChange(message);
+      await applyChange(message);
+      if (live.waiting && page.view.ply !== live.waiting.ply) live.waiting.done(true);
+    } else if (message.type === "error" && live.waiting) {
+      showError(message.error);
+      live.waiting.done(false);
     }
   });
   socket.addEventListener("close", (event) => {
+    if (live.socket === socket) live.socket = null;
+    if (live.waiting) live.waiting.done(false);
     document.body.dataset.connected = "false";
     if (event.code >= 4400 && event.code < 4500) {
       showError(event.reason || "the server refused this page's connection");
