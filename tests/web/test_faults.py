@@ -499,7 +499,7 @@ async def test_requests_at_once_after_the_database_is_back_all_work(
 
             monkeypatch.setattr(store, "update", slow)
             await asyncio.gather(*(api.play(game, ann, "D1-D4", 0) for game, (ann, _) in games))
-            assert len(api.service.database._executor._threads) == DATABASE_THREADS
+            assert len(api.service.database.threads) == DATABASE_THREADS
             first, (_, bob) = games[0]
             fault.fail()
             try:

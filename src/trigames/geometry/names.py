@@ -50,6 +50,9 @@ class RowNames:
 
     def point(self, name: str) -> Point:
         """Inverse of :meth:`name`, any case; a ``ValueError`` names the valid range."""
+        found = self._points.get(name) if isinstance(name, str) else None
+        if found is not None:  # written as the engine writes it
+            return found
         match = _NAME.fullmatch(name) if isinstance(name, str) else None
         if match is None:
             raise ValueError(f"{quote(name)} is not a point name like A1")

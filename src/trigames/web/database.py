@@ -24,13 +24,14 @@ waits for it at most :data:`~trigames.web.limits.STATEMENT_SECONDS`:
 from __future__ import annotations
 
 import asyncio
-import itertools
+import contextlib
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from trigames.web.errors import UnavailableError
 from trigames.web.limits import STATEMENT_SECONDS
@@ -60,26 +61,29 @@ class DatabaseTimeoutError(UnavailableError):
 
 class Database:
     """A store's calls in ``threads`` worker threads (one for SQLite, whose connection is
-    shared; several for PostgreSQL, each with a connection of its own)."""
+    shared; several for PostgreSQL, each with a connection of its own), started with the first
+    call. Each call is handed to a thread through a queue, and its result back to the event
+    loop with ``call_soon_threadsafe``: a move's write costs the loop about as little as a
+    thread can (no executor futures to chain)."""
 
     def __init__(
         self, store: GameStore, *, threads: int = 1, timeout: float = STATEMENT_SECONDS
     ) -> None:
         self.store = store
         self.timeout = timeout
-        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="database")
-        self._numbers = itertools.count()
+        self._size = threads
+        #: The worker threads, once started.
+        self.threads: list[threading.Thread] = []
+        self._calls: queue.SimpleQueue[_Call[Any] | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
-        #: When each call not yet ended was asked for (monotonic seconds), by number.
-        self._waiting: dict[int, float] = {}
-        #: Calls given up on before they started: they must not run.
-        self._abandoned: set[int] = set()
+        #: The calls not yet ended (queued or running).
+        self._pending: set[_Call[Any]] = set()
 
     def stuck(self) -> bool:
         """Whether a call asked for more than the time limit ago has not ended."""
         limit = time.monotonic() - self.timeout
         with self._lock:
-            return any(asked < limit for asked in self._waiting.values())
+            return any(call.asked < limit for call in self._pending)
 
     async def run(self, call: Callable[[GameStore], T]) -> T:
         """``call(store)`` in a worker thread; its result, or the error it raised (the store's
@@ -87,47 +91,94 @@ class Database:
         :class:`~trigames.web.errors.UnavailableError`)."""
         if self.stuck():
             raise UnavailableError(DOWN)
-        number = next(self._numbers)
-        started = threading.Event()
+        if not self.threads:
+            self._start()
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
+        job = _Call(call, loop, answer, time.monotonic())
         with self._lock:
-            self._waiting[number] = time.monotonic()
-
-        def work() -> T:
-            with self._lock:
-                if number in self._abandoned:
-                    self._abandoned.discard(number)
-                    self._waiting.pop(number, None)
-                    raise UnavailableError(DOWN)
-            started.set()
-            try:
-                return call(self.store)
-            finally:
-                with self._lock:
-                    self._waiting.pop(number, None)
-
-        future = asyncio.get_running_loop().run_in_executor(self._executor, work)
-        done, _ = await asyncio.wait((future,), timeout=self.timeout)
-        if not done:
-            future.add_done_callback(_retrieved)  # given up on: it may still fail later
-            with self._lock:
-                if not started.is_set():
-                    self._abandoned.add(number)
-            LOG.error("a database call took more than %s s; the database seems hung", self.timeout)
-            written = started.is_set()
-            raise DatabaseTimeoutError(HUNG if written else DOWN, maybe_written=written)
+            self._pending.add(job)
+        self._calls.put(job)
+        timer = loop.call_later(self.timeout, _expire, job.answer)
         try:
-            return future.result()
+            return await answer
+        except _ExpiredError:
+            written = self._give_up(job)
+            LOG.error("a database call took more than %s s; the database seems hung", self.timeout)
+            raise DatabaseTimeoutError(HUNG if written else DOWN, maybe_written=written) from None
+        except asyncio.CancelledError:
+            self._give_up(job)
+            raise
         except self.store.failures as error:
             LOG.error("the database failed: %s", error)
             raise UnavailableError(DOWN) from None
+        finally:
+            timer.cancel()
+
+    def _give_up(self, job: _Call[Any]) -> bool:
+        """Nobody waits for ``job`` any more: if it has not started, it never will. Whether it
+        had started."""
+        with self._lock:
+            job.abandoned = not job.started
+            return job.started
+
+    def _start(self) -> None:
+        for number in range(self._size):
+            thread = threading.Thread(target=self._serve, name=f"database-{number}", daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def _serve(self) -> None:
+        """A worker thread: run the calls as they come, until told to stop (``None``)."""
+        while (job := self._calls.get()) is not None:
+            with self._lock:
+                job.started = not job.abandoned
+            if job.started:
+                try:
+                    outcome: tuple[Any, BaseException | None] = (job.call(self.store), None)
+                except Exception as error:  # handed to the caller, whatever it is
+                    outcome = (None, error)
+                with contextlib.suppress(RuntimeError):  # its loop has closed meanwhile
+                    job.loop.call_soon_threadsafe(_settle, job.answer, *outcome)
+            with self._lock:
+                self._pending.discard(job)
 
     def close(self) -> None:
-        """Stop the worker threads (a call stuck in one is left to end on its own)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker threads once the calls asked for have run (a call stuck in one is
+        left to end on its own: the threads never hold up the process's exit)."""
+        for _ in self.threads:
+            self._calls.put(None)
+        self.threads.clear()
 
 
-def _retrieved(future: asyncio.Future[Any]) -> None:
-    """Take a finished call's error, so that one nobody waits for any more is not reported as
-    never retrieved."""
-    if not future.cancelled():
-        future.exception()
+@dataclass(eq=False)
+class _Call(Generic[T]):
+    """A call asked of the worker threads, and what became of it."""
+
+    call: Callable[[GameStore], T]
+    loop: asyncio.AbstractEventLoop
+    answer: asyncio.Future[T]
+    #: When it was asked for (monotonic seconds).
+    asked: float
+    started: bool = False
+    #: Given up on before it started: it must not run.
+    abandoned: bool = False
+
+
+class _ExpiredError(Exception):
+    """A call's time ran out."""
+
+
+def _expire(answer: asyncio.Future[Any]) -> None:
+    if not answer.done():
+        answer.set_exception(_ExpiredError())
+
+
+def _settle(answer: asyncio.Future[T], result: T, error: BaseException | None) -> None:
+    """Hand a call's outcome to the task that waits for it, if one still does."""
+    if answer.done():  # given up on: it timed out, or its task was cancelled
+        return
+    if error is not None:
+        answer.set_exception(error)
+    else:
+        answer.set_result(result)

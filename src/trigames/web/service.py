@@ -282,16 +282,22 @@ class GameService:
 
     async def _change(self, game_id: str, token: str | None, decide: Decision) -> str:
         """Make a change; the answer: the change as the pages of ``token`` see it (encoded)."""
+        live, before, after = await self._made(game_id, decide)
+        seats = after.seats_of(token) if token else []
+        mover = after.to_move is not None and after.to_move in seats
+        return views.with_now(live.shown.change(before, after, mover), self.clock())
+
+    async def _made(self, game_id: str, decide: Decision) -> tuple[LiveGame, Snapshot, Snapshot]:
+        """Make a change: the game, and its snapshots before and after."""
         async with self.held(game_id) as live:
             before, after = await self.games.change(live, decide)
-            seats = after.seats_of(token) if token else []
-            mover = after.to_move is not None and after.to_move in seats
-            return views.with_now(live.shown.change(before, after, mover), self.clock())
+            return live, before, after
 
     async def play(self, game_id: str, token: str | None, request: MoveRequest) -> str:
-        return await self._change(
-            game_id, token, lambda s: turns.play(s, token, request, self.clock())
-        )
+        return await self._change(game_id, token, self._move(token, request))
+
+    def _move(self, token: str | None, request: MoveRequest) -> Decision:
+        return lambda s: turns.play(s, token, request, self.clock())
 
     async def resign(self, game_id: str, token: str | None) -> str:
         return await self._change(game_id, token, lambda s: turns.resign(s, token, self.clock()))
@@ -376,8 +382,8 @@ class GameService:
         change reaches every page, this one too; a refusal reaches this page alone, as
         ``{"type": "error", "status", "error"}`` (a page need not make an HTTP request for
         each move)."""
-        try:
-            await self.play(live.snapshot.id, token, read_page_message(text))
+        try:  # its pages hear of it: no answer to make
+            await self._made(live.id, self._move(token, read_page_message(text)))
         except ServiceError as error:
             refused = {"type": "error", "status": error.status, "error": str(error)}
             watcher.outbox.put(json.dumps(refused), lambda: self._whole_message(live, watcher))

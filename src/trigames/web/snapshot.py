@@ -23,6 +23,7 @@ Each human seat is bound to a secret token; the store keeps only its SHA-256 has
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
 import secrets
@@ -41,8 +42,10 @@ from trigames.web.requests import NewGame, SeatChoice
 from trigames.web.store import GameRow, StoredSeat
 
 
+@functools.lru_cache(maxsize=4096)
 def hash_token(token: str) -> str:
-    """The SHA-256 hash (hex) under which a token is stored."""
+    """The SHA-256 hash (hex) under which a token is stored (the latest kept: a page sends
+    its token with every move)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -139,7 +142,7 @@ def advance(
     on. The seat now to move gets its whole time when the moves changed (unless
     ``keep_clock``: the same seat is still to move) or ``deadline`` is given."""
     row = before.row
-    moves = [str(move) for move in state.history]
+    moves = _moves(before, state)
     fields: dict[str, Any] = {
         "moves": moves,
         "result": state.outcome(),
@@ -153,6 +156,18 @@ def advance(
         after.row.deadline = turn_deadline(after.row, after.to_move, now)
     after.row.computer_turn = after.computer_to_move
     return after
+
+
+def _moves(before: Snapshot, state: AnyState) -> list[str]:
+    """The moves of ``state`` written out: the moves it shares with ``before`` (a clone keeps
+    their objects) as ``before``'s row wrote them, the others written now."""
+    was, now = before.state.history, state.history
+    if len(was) != len(before.row.moves):
+        return [str(move) for move in now]
+    shared = 0
+    while shared < min(len(was), len(now)) and was[shared] is now[shared]:
+        shared += 1
+    return before.row.moves[:shared] + [str(move) for move in now[shared:]]
 
 
 def seated(
