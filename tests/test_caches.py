@@ -31,7 +31,7 @@ from trigames.games.trugo import Trugo
 from trigames.games.trugo import board as trugo_board
 from trigames.games.trugo import rules as trugo_rules
 from trigames.games.trugo import svg as trugo_svg
-from trigames.geometry import honeycomb, tetrakis
+from trigames.geometry import honeycomb, svg, tetrakis
 
 #: The games' drawings, each keeping what positions share per game (``_parts``).
 DRAWINGS = {
@@ -53,6 +53,7 @@ LRU_CACHES: dict[str, tuple[Any, int]] = {
     "tetrakis.orientations": (tetrakis.orientations, 64),
     "tranglar tilings": (tranglar_board.tilings, 512),
     "catalogue": (_shared_game, GAMES_KEPT),
+    "svg document frames": (svg._frame, 256),
     **{f"{name} drawing": (module._parts, 8) for name, module in DRAWINGS.items()},
 }
 

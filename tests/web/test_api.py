@@ -185,8 +185,9 @@ def test_a_page_plays_over_its_websocket(server: Server, client: httpx.Client) -
             refused = json.loads(mine.recv(timeout=5))
             assert refused["type"] == "error", refused
             assert words in refused["error"]
-        mine.send("not json")
-        assert json.loads(mine.recv(timeout=5))["status"] == 400
+        for bad in ["not json", "[" * 3000, '{"type":"move","move":"A1-D1","ply":1' + "0" * 4000]:
+            mine.send(bad + "}" * bad.startswith("{"))
+            assert json.loads(mine.recv(timeout=5))["status"] == 400
         theirs.send(json.dumps({"type": "move", "move": "Q9-Q9", "ply": 1}))
         assert json.loads(theirs.recv(timeout=5))["status"] == 422
     assert view(client, game_id)["moves"] == ["D1-D4"]

@@ -22,7 +22,6 @@ Band('D1-D4')
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -137,10 +136,11 @@ class State(ABC, Generic[MoveT]):
         States keep their mutable data in lists, dicts and sets (nested or not) of immutable
         values (ints, tuples, moves); the copy gets its own containers.
         """
-        twin = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, list | dict | set):
-                setattr(twin, name, _fresh(value))
+        twin = object.__new__(type(self))
+        twin.__dict__ = {
+            name: _fresh(value) if isinstance(value, _CONTAINERS) else value
+            for name, value in vars(self).items()
+        }
         return twin
 
     @abstractmethod
@@ -368,11 +368,15 @@ def _frozen(value: Any) -> Hashable:
     return value
 
 
+#: The mutable containers a state keeps its data in: a clone copies them.
+_CONTAINERS = (list, dict, set)
+
+
 def _fresh(value: _Container) -> _Container:
     """A copy of a container, and of the containers in it (the values themselves are shared)."""
-    if isinstance(value, list) and value and isinstance(value[0], list | dict | set):
+    if isinstance(value, list) and value and isinstance(value[0], _CONTAINERS):
         return [_fresh(item) for item in value]
-    if isinstance(value, dict) and any(isinstance(v, list | dict | set) for v in value.values()):
+    if isinstance(value, dict) and any(isinstance(v, _CONTAINERS) for v in value.values()):
         return {key: _fresh(item) for key, item in value.items()}
     return value.copy()
 

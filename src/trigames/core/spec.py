@@ -13,6 +13,7 @@ longest real one is well under 100.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -171,6 +172,11 @@ class GameSpec:
         return cls(name, MappingProxyType(values), tuple(declared))
 
     def __str__(self) -> str:
+        return self._text
+
+    @functools.cached_property
+    def _text(self) -> str:
+        """The canonical form, written once (a spec never changes)."""
         changed = [
             f"{option.name}={option.format(self.options[option.name])}"
             for option in self.declared

@@ -29,6 +29,7 @@ fill="#6b6257" pointer-events="none">A &amp; B</text>
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
@@ -325,18 +326,25 @@ class SvgCanvas:
     def head(self, *, title: str, attrs: Attrs | None = None) -> tuple[str, str, str]:
         """A document's first lines: the root element with a ``viewBox`` fitting everything
         drawn (plus the margin), the ``<title>`` and the background."""
-        left, top, width, height = (number(value) for value in self._extent())
-        root = (
-            f'<svg xmlns="{XMLNS}" viewBox="{left} {top} {width} {height}" width="{width}" '
-            f'height="{height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
-            f"{attributes(attrs)}>"
-        )
-        background = (
-            f'<rect x="{left}" y="{top}" width="{width}" height="{height}" '
-            f'fill="{PALETTE["background"]}"/>'
-        )
-        return root, f"<title>{escape(title)}</title>", background
+        root, background = _frame(*self._extent())
+        return f"{root}{attributes(attrs)}>", f"<title>{escape(title)}</title>", background
 
     def document(self, *, title: str, attrs: Attrs | None = None) -> str:
         """The standalone SVG document: :meth:`head`, then the elements."""
         return Drawing(self.head(title=title, attrs=attrs), (self.block(),)).text()
+
+
+@functools.lru_cache(maxsize=256)
+def _frame(*extent: float) -> tuple[str, str]:
+    """The root element of a document fitting ``extent`` (``x, y, width, height``; without its
+    game's attributes and ``>``), and its background: the same for every drawing of a board."""
+    left, top, width, height = (number(value) for value in extent)
+    root = (
+        f'<svg xmlns="{XMLNS}" viewBox="{left} {top} {width} {height}" width="{width}" '
+        f'height="{height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
+    )
+    background = (
+        f'<rect x="{left}" y="{top}" width="{width}" height="{height}" '
+        f'fill="{PALETTE["background"]}"/>'
+    )
+    return root, background

@@ -19,10 +19,11 @@ trigames.web.errors.BadRequestError: 'move' must be a string in the game's notat
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from trigames.ai.registry import LEVEL_NAMES
 from trigames.core.errors import RecordError
@@ -144,8 +145,8 @@ def read_page_message(text: str) -> MoveRequest:
     MoveRequest(move='G6', ply=0)
     """
     try:
-        body = json.loads(text)
-    except (ValueError, RecursionError):
+        body = orjson.loads(text)
+    except ValueError:  # not JSON, or nested too deep, or a number too large for a move
         body = None
     if not isinstance(body, dict) or body.get("type") != "move":
         raise BadRequestError('a page sends {"type": "move", "move": MOVE, "ply": N}')
