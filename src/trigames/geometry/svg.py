@@ -116,12 +116,17 @@ def piece_attributes(
     return found
 
 
-class Block(NamedTuple):
+class Block:
     """Elements drawn on a canvas (:meth:`SvgCanvas.block`), written out, and the box round the
-    points they were drawn from, or ``None`` if nothing was measured."""
+    points they were drawn from, or ``None`` if nothing was measured. Blocks compare as
+    objects: the parts of a game's pictures are drawn once and kept, so two drawings that show
+    one part hold one block (and comparing or hashing it costs nothing)."""
 
-    parts: tuple[str, ...]
-    box: Box | None
+    __slots__ = ("box", "parts")
+
+    def __init__(self, parts: tuple[str, ...], box: Box | None) -> None:
+        self.parts = parts
+        self.box = box
 
 
 class Drawing(NamedTuple):
