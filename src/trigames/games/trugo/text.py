@@ -137,8 +137,8 @@ def view(state: TrugoState) -> tuple[int, int, int, int]:
     cells = state.present | state.frontier if state.pool > 0 else set(state.present)
     if not cells:
         cells = {w.origin}
-    xs = [w.tile_xy[t][0] for t in cells]
-    ys = [w.tile_xy[t][1] for t in cells]
+    tile_xy = w.tile_xy
+    xs, ys = zip(*[tile_xy[t] for t in cells], strict=True)
     return min(xs) - 2, min(ys) - 1, max(xs) + 2, max(ys) + 1
 
 
