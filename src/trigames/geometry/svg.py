@@ -208,7 +208,7 @@ class SvgCanvas:
 
     def measure(self, *blocks: Block) -> None:
         """Widen what this canvas measured to take in the boxes of ``blocks``."""
-        boxes = [block.box for block in blocks if block.box is not None]
+        boxes = [box for block in blocks if (box := block.box) is not None]
         if boxes:
             lefts, tops, rights, bottoms = zip(*boxes, strict=True)
             self._reach(min(lefts), min(tops), max(rights), max(bottoms))

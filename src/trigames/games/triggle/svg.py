@@ -52,16 +52,18 @@ def drawing(state: TriggleState, *, labels: bool = True) -> Drawing:
     parts = _parts(game)
     blocks = [parts.board]
     claimed_now = state.claimed_by_last_move()
-    for t, seat in enumerate(state.owner):
+    covered, triangles = state.covered, parts.triangles
+    for t, (seat, sides) in enumerate(zip(state.owner, board.triangle_segments, strict=True)):
         if seat >= 0:
-            blocks.append(parts.triangles[t, seat, t in claimed_now])
-        elif state.is_complete(t):
-            blocks.append(parts.triangles[t, CLOSED, False])
+            blocks.append(triangles[t, seat, t in claimed_now])
+        elif covered & sides == sides:  # closed, claimed by no one
+            blocks.append(triangles[t, CLOSED, False])
     last_move = state.last_move
     last = board.band_index[last_move] if last_move is not None else -1
     blocks += [parts.bands[i, i == last] for i in bits(state.placed)]
+    pegs = parts.peg_rows[labels]
     used = state.used
-    blocks += [parts.pegs[i, bool(used >> i & 1), labels] for i in range(len(board.pegs))]
+    blocks += [pegs[used >> i & 1][i] for i in range(len(pegs[0]))]
     if labels:
         blocks.append(parts.row_letters)
     return draw(
@@ -80,9 +82,10 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
 class _Parts:
     """The parts of one game's pictures, each drawn when first needed: ``triangles[t, seat,
     last]`` (seat :data:`CLOSED` for a closed triangle no one claimed), ``bands[i, last]`` and
-    ``pegs[i, used, labels]`` (the peg with its number if ``labels``). Each table holds at most
-    the board's triangles, bands or pegs times the ways they look (a few thousand on the
-    largest board), and never more than :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
+    ``peg_rows[labels]``: every peg, unused and used (with its number if ``labels``). Each
+    table holds at most the board's triangles, bands or pegs times the ways they look (a few
+    thousand on the largest board), and never more than
+    :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
 
     def __init__(self, game: TriggleRules) -> None:
         self.game = game
@@ -102,7 +105,14 @@ class _Parts:
         self.row_letters = canvas.block()
         self.triangles: Memo[tuple[int, int, bool], Block] = Memo(lambda k: self._triangle(*k))
         self.bands: Memo[tuple[int, bool], Block] = Memo(lambda k: self._band(*k))
-        self.pegs: Memo[tuple[int, bool, bool], Block] = Memo(lambda k: self._peg(*k))
+        self.peg_rows: Memo[bool, tuple[list[Block], list[Block]]] = Memo(self._peg_rows)
+
+    def _peg_rows(self, labels: bool) -> tuple[list[Block], list[Block]]:
+        """Every peg unused, and every peg used."""
+        pegs = range(len(self.game.board.pegs))
+        return [self._peg(i, False, labels) for i in pegs], [
+            self._peg(i, True, labels) for i in pegs
+        ]
 
     def _triangle(self, t: int, seat: int, last: bool) -> Block:
         """Triangle ``t`` claimed by ``seat`` (outlined if ``last``), or closed."""
