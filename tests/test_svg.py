@@ -12,6 +12,9 @@ import pytest
 import trigames
 from trigames.cli.main import main
 from trigames.core.protocol import AnyState
+from trigames.games.triggle import svg as triggle_svg
+from trigames.games.triggle.rules import TriggleState
+from trigames.geometry.svg import draw
 from trigames.records import GameRecord, Seat
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -173,3 +176,16 @@ def test_render_command_reports_bad_input(
     bad.write_text("{not json", encoding="utf-8")
     assert main(["render", "triggle", "--record", str(bad), "--out", str(out)]) == 2
     assert not out.exists()
+
+
+@pytest.mark.parametrize("spec", ["triggle(size=3)", "triggle", "triggle(size=6,players=4)"])
+@pytest.mark.parametrize("labels", [True, False])
+def test_triggles_known_frame_is_the_box_round_what_it_draws(spec: str, labels: bool) -> None:
+    """Triggle's drawings are fitted to a box worked out once per board (no block is measured):
+    it must be the box round every block of every position, to the last edge band."""
+    for seed in range(3):
+        state = played(spec, 10_000, seed)  # a whole game: bands along every edge
+        assert isinstance(state, TriggleState)
+        drawn = triggle_svg.drawing(state, labels=labels)
+        measured = draw(drawn.blocks, scale=triggle_svg.SCALE, title="")
+        assert drawn.head[0].split(" font-family")[0] == measured.head[0].split(" font-family")[0]

@@ -154,11 +154,17 @@ def draw(
     margin: float = 1.0,
     title: str,
     attrs: Attrs | None = None,
+    box: Box | None = None,
 ) -> Drawing:
-    """The drawing of ``blocks`` (drawn at ``scale``), its ``viewBox`` fitted round them."""
+    """The drawing of ``blocks`` (drawn at ``scale``), its ``viewBox`` fitted round them; or
+    round ``box``, the box round every block, when the game knows it (a board whose every
+    piece lies within the parts always drawn): then the blocks are not measured."""
     canvas = SvgCanvas(scale=scale, margin=margin)
     kept = tuple(blocks)
-    canvas.measure(*kept)
+    if box is None:
+        canvas.measure(*kept)
+    else:
+        canvas.measure(Block((), box))
     return Drawing(canvas.head(title=title, attrs=attrs), kept)
 
 

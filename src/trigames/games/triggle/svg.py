@@ -23,6 +23,7 @@ from trigames.geometry.svg import (
     PALETTE,
     SEAT_COLOURS,
     Block,
+    Box,
     Drawing,
     SvgCanvas,
     draw,
@@ -68,6 +69,7 @@ def drawing(state: TriggleState, *, labels: bool = True) -> Drawing:
         blocks.append(parts.row_letters)
     return draw(
         blocks,
+        box=parts.boxes[labels],
         scale=SCALE,
         title=f"{game.title}: {str(last_move) if last_move else 'start'}",
         attrs=game_attributes(str(game.spec), state.current_player, last_move),
@@ -82,7 +84,8 @@ def render(state: TriggleState, *, labels: bool = True) -> str:
 class _Parts:
     """The parts of one game's pictures, each drawn when first needed: ``triangles[t, seat,
     last]`` (seat :data:`CLOSED` for a closed triangle no one claimed), ``bands[i, last]`` and
-    ``peg_rows[labels]``: every peg, unused and used (with its number if ``labels``). Each
+    ``peg_rows[labels]``: every peg, unused and used (with its number if ``labels``), and the
+    ``boxes[labels]`` round every drawing. Each
     table holds at most the board's triangles, bands or pegs times the ways they look (a few
     thousand on the largest board), and never more than
     :data:`~trigames.geometry.honeycomb.MEMO_LIMIT`."""
@@ -106,6 +109,19 @@ class _Parts:
         self.triangles: Memo[tuple[int, int, bool], Block] = Memo(lambda k: self._triangle(*k))
         self.bands: Memo[tuple[int, bool], Block] = Memo(lambda k: self._band(*k))
         self.peg_rows: Memo[bool, tuple[list[Block], list[Block]]] = Memo(self._peg_rows)
+        self.boxes: Memo[bool, Box] = Memo(self._box)
+
+    def _box(self, labels: bool) -> Box:
+        """The box round every drawing: round the board, the pegs (every drawing has them
+        all, as large used or not, and bands and triangles join their centres) and the row
+        letters if ``labels``."""
+        canvas = SvgCanvas(scale=SCALE)
+        canvas.measure(self.board, *self.peg_rows[labels][0])
+        if labels:
+            canvas.measure(self.row_letters)
+        box = canvas.block().box
+        assert box is not None
+        return box
 
     def _peg_rows(self, labels: bool) -> tuple[list[Block], list[Block]]:
         """Every peg unused, and every peg used."""
