@@ -86,8 +86,13 @@ def attributes(attrs: Attrs | None) -> str:
     parts = []
     for name, value in attrs.items():
         text = number(value) if isinstance(value, float) else str(value)
-        parts.append(f" {name}={quoteattr(text)}")
+        parts.append(f" {name}={_quoted(text)}")
     return "".join(parts)
+
+
+#: An attribute's value quoted and escaped (:func:`xml.sax.saxutils.quoteattr`), the values
+#: written last kept: a game's drawings write the same ones again and again.
+_quoted = functools.lru_cache(maxsize=4096)(quoteattr)
 
 
 def game_attributes(spec: str, to_move: int | None, last: object | None) -> dict[str, str]:
