@@ -18,6 +18,7 @@ import trigames
 from trigames.ai.playout import random_playout
 from trigames.games import GAMES, GAMES_KEPT, _shared_game, load_game, parse_spec
 from trigames.games.tranglar import board as tranglar_board
+from trigames.games.tranglar import rules as tranglar_rules
 from trigames.games.tranglar import svg as tranglar_svg
 from trigames.games.tricolor import svg as tricolor_svg
 from trigames.games.tricolor.board import TricolorBoard
@@ -52,6 +53,7 @@ LRU_CACHES: dict[str, tuple[Any, int]] = {
     "trig action table": (trig_actions.action_table, 8),
     "tetrakis.orientations": (tetrakis.orientations, 64),
     "tranglar tilings": (tranglar_board.tilings, 512),
+    "tranglar cells named": (tranglar_rules._cells_named, 4096),
     "catalogue": (_shared_game, GAMES_KEPT),
     "svg document frames": (svg._frame, 256),
     **{f"{name} drawing": (module._parts, 8) for name, module in DRAWINGS.items()},

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from trigames.core.bits import bits
@@ -64,6 +65,16 @@ from trigames.games.tranglar.board import (
     tilings,
 )
 from trigames.geometry.tetrakis import Placement
+
+#: The first input step of placing each kind of piece: the piece, by its code and name.
+PLACE_STEPS = tuple(f"{kind.code}: {kind.name}" for kind in KINDS)
+#: The first input step of the other actions.
+ACTION_STEPS = {
+    SPLIT: "replace one of your pieces by several",
+    MERGE: "replace several of your pieces by one",
+    TAKE: "take over a piece",
+    SWAP: "swap a trapped trapeze",
+}
 
 END_FULL = "all 64 cells are covered"
 END_PASSES = "both players passed"
@@ -715,14 +726,8 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
         action, kind, mask, _ = state._legal_table().get(move) or code_of(move)
         if action == PASS_KIND:
             return (("pass",),)
-        first = {
-            PLACE: f"{KINDS[kind].code}: {KINDS[kind].name}",
-            SPLIT: "replace one of your pieces by several",
-            MERGE: "replace several of your pieces by one",
-            TAKE: "take over a piece",
-            SWAP: "swap a trapped trapeze",
-        }[action]
-        return (first,), tuple(cell_name(cell) for cell in bits(mask))
+        first = PLACE_STEPS[kind] if action == PLACE else ACTION_STEPS[action]
+        return (first,), _cells_named(mask)
 
     def move_facts(self, state: TranglarState) -> dict[str, float]:
         """``flips``: the pieces the last move turned over (see ``turned_by_last_move``)."""
@@ -993,3 +998,10 @@ def _check_passes(state: TranglarState) -> None:
         f"{'passed last' if mover is not None else 'would have passed'}, could play {action}: "
         "a player passes only when no other action is possible"
     )
+
+
+@lru_cache(maxsize=4096)
+def _cells_named(mask: int) -> Step:
+    """The names of the cells of ``mask``: the last input step of a move (the pieces' masks
+    are few, and each position asks for those of every legal move)."""
+    return tuple(cell_name(cell) for cell in bits(mask))

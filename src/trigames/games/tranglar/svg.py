@@ -34,7 +34,7 @@ from trigames.games.tranglar.board import (
     parse,
     piece_name,
 )
-from trigames.games.tranglar.rules import TranglarRules, TranglarState
+from trigames.games.tranglar.rules import PLACE_STEPS, TranglarRules, TranglarState
 from trigames.geometry.honeycomb import Memo
 from trigames.geometry.svg import (
     PALETTE,
@@ -129,11 +129,8 @@ def _reserves(parts: _Parts, state: TranglarState) -> list[Block]:
 
 def _piece_words(state: TranglarState) -> dict[int, str]:
     """The first input step of placing each kind the mover may place now."""
-    return {
-        kind: f"{KINDS[kind].code}: {KINDS[kind].name}"
-        for action, kind, _, _ in state._legal_table().values()
-        if action == PLACE
-    }
+    kinds = {kind for action, kind, _, _ in state._legal_table().values() if action == PLACE}
+    return {kind: PLACE_STEPS[kind] for kind in kinds}
 
 
 class _Parts:
