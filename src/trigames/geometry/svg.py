@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
 XMLNS = "http://www.w3.org/2000/svg"
@@ -171,6 +171,45 @@ def draw(
     else:
         canvas.measure(Block((), box))
     return Drawing(canvas.head(title=title, attrs=attrs), kept)
+
+
+class _Game(Protocol):
+    @property
+    def title(self) -> str: ...
+    @property
+    def spec(self) -> object: ...
+
+
+class Position(Protocol):
+    """What :func:`draw_position` reads of a game's state."""
+
+    @property
+    def game(self) -> _Game: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def last_move(self) -> object | None: ...
+
+
+def draw_position(
+    state: Position,
+    blocks: Iterable[Block],
+    *,
+    scale: float,
+    margin: float = 1.0,
+    box: Box | None = None,
+) -> Drawing:
+    """The drawing of a position from its ``blocks`` (see :func:`draw`), titled with its game
+    and last move, its root element holding :func:`game_attributes`."""
+    game, last = state.game, state.last_move
+    return draw(
+        blocks,
+        scale=scale,
+        margin=margin,
+        box=box,
+        title=f"{game.title}: {str(last) if last else 'start'}",
+        attrs=game_attributes(str(game.spec), state.current_player, last),
+    )
 
 
 class SvgCanvas:

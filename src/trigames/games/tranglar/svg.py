@@ -42,8 +42,7 @@ from trigames.geometry.svg import (
     Block,
     Drawing,
     SvgCanvas,
-    draw,
-    game_attributes,
+    draw_position,
     piece_attributes,
 )
 from trigames.geometry.tetrakis import (
@@ -92,19 +91,7 @@ def drawing(state: TranglarState, *, labels: bool = True) -> Drawing:
     if labels:
         blocks.append(parts.labels)
     blocks += _reserves(parts, state)
-    last = state.last_move
-    return draw(
-        blocks,
-        scale=SCALE,
-        margin=0.6,
-        title=f"{game.title}: {str(last) if last else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last),
-    )
-
-
-def render(state: TranglarState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document (:func:`drawing`'s text)."""
-    return drawing(state, labels=labels).text()
+    return draw_position(state, blocks, scale=SCALE, margin=0.6)
 
 
 def _reserves(parts: _Parts, state: TranglarState) -> list[Block]:

@@ -29,8 +29,7 @@ from trigames.geometry.svg import (
     Block,
     Drawing,
     SvgCanvas,
-    draw,
-    game_attributes,
+    draw_position,
     piece_attributes,
 )
 from trigames.geometry.trilattice import Point, to_standing_plane
@@ -66,18 +65,7 @@ def drawing(state: TricolorState, *, labels: bool = True) -> Drawing:
     blocks += [parts.spots[i] for i in bits(state.legal_mask())]
     blocks.append(parts.points[labels])
     blocks.append(parts.due[-1 if state.is_over() else state.due])
-    last = state.last_move
-    return draw(
-        blocks,
-        scale=SCALE,
-        title=f"{game.title}: {str(last) if last else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last),
-    )
-
-
-def render(state: TricolorState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document (:func:`drawing`'s text)."""
-    return drawing(state, labels=labels).text()
+    return draw_position(state, blocks, scale=SCALE)
 
 
 class _Parts:

@@ -28,8 +28,7 @@ from trigames.geometry.svg import (
     Block,
     Drawing,
     SvgCanvas,
-    draw,
-    game_attributes,
+    draw_position,
     piece_attributes,
 )
 
@@ -70,17 +69,7 @@ def drawing(state: TrigState, *, labels: bool = True) -> Drawing:
         for numbers, letters in parts.rows:
             blocks += [number for i, number in numbers if shown >> i & 1]
             blocks.append(letters)
-    return draw(
-        blocks,
-        scale=SCALE,
-        title=f"{game.title}: {str(last) if last else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last),
-    )
-
-
-def render(state: TrigState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document (:func:`drawing`'s text)."""
-    return drawing(state, labels=labels).text()
+    return draw_position(state, blocks, scale=SCALE)
 
 
 class _Parts:

@@ -26,8 +26,7 @@ from trigames.geometry.svg import (
     Box,
     Drawing,
     SvgCanvas,
-    draw,
-    game_attributes,
+    draw_position,
     piece_attributes,
 )
 from trigames.geometry.trilattice import to_plane
@@ -67,18 +66,7 @@ def drawing(state: TriggleState, *, labels: bool = True) -> Drawing:
     blocks += [pegs[used >> i & 1][i] for i in range(len(pegs[0]))]
     if labels:
         blocks.append(parts.row_letters)
-    return draw(
-        blocks,
-        box=parts.boxes[labels],
-        scale=SCALE,
-        title=f"{game.title}: {str(last_move) if last_move else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last_move),
-    )
-
-
-def render(state: TriggleState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document (:func:`drawing`'s text)."""
-    return drawing(state, labels=labels).text()
+    return draw_position(state, blocks, box=parts.boxes[labels], scale=SCALE)
 
 
 class _Parts:

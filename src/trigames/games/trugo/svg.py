@@ -31,8 +31,7 @@ from trigames.geometry.svg import (
     Block,
     Drawing,
     SvgCanvas,
-    draw,
-    game_attributes,
+    draw_position,
     piece_attributes,
 )
 
@@ -78,18 +77,7 @@ def drawing(state: TrugoState, *, labels: bool = True) -> Drawing:
         x0, y0, x1, y1 = view(state)
         blocks += [parts.columns[x, y0] for x in range(x0, x1 + 1)]
         blocks += [parts.rows[y, x0, x1] for y in range(y0, y1 + 1)]
-    last = state.last_move
-    return draw(
-        blocks,
-        scale=SCALE,
-        title=f"{game.title}: {str(last) if last else 'start'}",
-        attrs=game_attributes(str(game.spec), state.current_player, last),
-    )
-
-
-def render(state: TrugoState, *, labels: bool = True) -> str:
-    """The position as a standalone SVG document (:func:`drawing`'s text)."""
-    return drawing(state, labels=labels).text()
+    return draw_position(state, blocks, scale=SCALE)
 
 
 class _Parts:
