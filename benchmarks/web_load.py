@@ -709,6 +709,19 @@ def summary(values: Sequence[float]) -> dict[str, float]:
     return figures
 
 
+def load_settings(args: argparse.Namespace, specs: Sequence[str]) -> dict[str, Any]:
+    """What a run was asked to do, for its JSON figures."""
+    return {
+        "games": args.games,
+        "moves_per_game": args.moves,
+        "specs": list(specs),
+        "seed": args.seed,
+        "think_s": args.think,
+        "compression": not args.no_compression,
+        "cpus": os.cpu_count(),
+    }
+
+
 def report(
     args: argparse.Namespace,
     specs: Sequence[str],
@@ -726,13 +739,7 @@ def report(
         "protocol": "/".join(sorted(results.protocols)) or None,
         "store": "postgresql" if args.postgres or args.db else "sqlite",
         "workers": args.workers,
-        "games": args.games,
-        "moves_per_game": args.moves,
-        "specs": list(specs),
-        "seed": args.seed,
-        "think_s": args.think,
-        "compression": not args.no_compression,
-        "cpus": os.cpu_count(),
+        **load_settings(args, specs),
         "games_played": results.games_played,
         "moves": moves,
         "seconds": round(elapsed, 3),
@@ -966,13 +973,7 @@ def compare(args: argparse.Namespace, specs: Sequence[str]) -> dict[str, Any]:
         "this_tree": THIS_TREE,
         "this_version": versions(runs["this"]),
         "rounds": args.rounds,
-        "games": args.games,
-        "moves_per_game": args.moves,
-        "specs": list(specs),
-        "seed": args.seed,
-        "think_s": args.think,
-        "compression": not args.no_compression,
-        "cpus": os.cpu_count(),
+        **load_settings(args, specs),
         "medians": table,
         "runs": runs,
         "passed": not failures,

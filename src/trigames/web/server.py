@@ -12,6 +12,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 
@@ -94,6 +95,19 @@ def _prepare_process() -> None:
     hide_tokens_in_logs()
 
 
+def _uvicorn_options(host: str, port: int, access_log: bool) -> dict[str, Any]:
+    """How uvicorn serves: WebSocket messages bounded and not compressed (a change is a few
+    kilobytes, sent to every page), a grace for the requests in flight at shutdown."""
+    return {
+        "host": host,
+        "port": port,
+        "ws_max_size": MAX_WS_MESSAGE,
+        "ws_per_message_deflate": False,
+        "timeout_graceful_shutdown": SHUTDOWN_GRACE,
+        "access_log": access_log,
+    }
+
+
 def serve(
     host: str,
     port: int,
@@ -153,25 +167,12 @@ def serve(
         uvicorn.run(
             "trigames.web.server:worker_app",
             factory=True,
-            host=host,
-            port=port,
             workers=workers,
-            ws_max_size=MAX_WS_MESSAGE,
-            ws_per_message_deflate=False,
-            timeout_graceful_shutdown=SHUTDOWN_GRACE,
-            access_log=access_log,
+            **_uvicorn_options(host, port, access_log),
         )
         return
     _prepare_process()
-    config = uvicorn.Config(
-        create_app(db, settings),
-        host=host,
-        port=port,
-        ws_max_size=MAX_WS_MESSAGE,
-        ws_per_message_deflate=False,
-        timeout_graceful_shutdown=SHUTDOWN_GRACE,
-        access_log=access_log,
-    )
+    config = uvicorn.Config(create_app(db, settings), **_uvicorn_options(host, port, access_log))
     server = uvicorn.Server(config)
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
 
