@@ -34,6 +34,7 @@ import contextlib
 import logging
 import multiprocessing
 import multiprocessing.process
+import os
 import random
 import threading
 import time
@@ -149,6 +150,10 @@ def _warm() -> None:
     load_game("triggle")
 
 
+#: How much lower than the server's process a computer's process runs (``os.nice``).
+WORKER_NICENESS = 10
+
+
 # --- in the server's process -------------------------------------------------------------------
 
 
@@ -235,7 +240,11 @@ class _Slot:
 
 
 def _serve(pipe: Connection) -> None:
-    """A worker process: answer each question that comes through ``pipe`` until it closes."""
+    """A worker process: answer each question that comes through ``pipe`` until it closes.
+    It runs at a lower priority (nice +10): when the processors are busy, the server's process
+    answers the pages first and the computer thinks with what is left."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     _warm()
     while True:
         try:
