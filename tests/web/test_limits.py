@@ -114,13 +114,15 @@ def test_a_websocket_message_over_the_limit_closes_the_connection(server: Server
     assert closed.value.rcvd.code == 1009  # message too big
 
 
-def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
+def served_log(tmp_path: Path, *flags: str) -> tuple[str, str, str]:
+    """What a ``trigames serve`` with ``flags`` writes while a page is opened, a hint asked and
+    a WebSocket opened with a seat's token (and one refused): its log, the game, the token."""
     log = tmp_path / "server.log"
     port = free_port()
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "trigames.cli.main", "serve", "--port", str(port),
-             "--db", str(tmp_path / "games.sqlite3"), "--access-log"],
+             "--db", str(tmp_path / "games.sqlite3"), *flags],
             stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         try:
@@ -150,9 +152,26 @@ def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
             except subprocess.TimeoutExpired:  # a machine this busy: the log is what counts
                 process.kill()
                 process.wait(10)
-    text = log.read_text()
+    return log.read_text(), game_id, token
+
+
+def test_no_log_line_shows_a_token(tmp_path: Path) -> None:
+    text, game_id, token = served_log(tmp_path, "--access-log")
     assert f"/games/{game_id}?token=hidden" in text  # the lines are there, without the token
     assert "WebSocket" in text
+    assert "connection open" in text
+    assert token not in text
+
+
+def test_without_the_access_log_no_line_is_written_for_a_request_or_a_page(
+    tmp_path: Path,
+) -> None:
+    text, game_id, token = served_log(tmp_path)
+    assert "Uvicorn running on" in text
+    assert game_id not in text
+    assert "WebSocket" not in text
+    assert "connection open" not in text
+    assert "connection closed" not in text
     assert token not in text
 
 

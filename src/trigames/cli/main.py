@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--access-log",
         action="store_true",
-        help="write a line for every request (no seat's token shows in it)",
+        help="write a line for every request and WebSocket (no seat's token shows in it)",
     )
     sub.add_argument("--open", action="store_true", help="open the page in a web browser")
     sub.set_defaults(handler=cmd_serve)

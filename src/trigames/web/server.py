@@ -1,5 +1,6 @@
 """Running ``trigames serve``: one process, or several on one port (``--workers``, PostgreSQL
-only), each started again if it dies; and logs that never show a seat's token.
+only), each started again if it dies; and logs that never show a seat's token (nor, without
+``--access-log``, a line for every page).
 """
 
 from __future__ import annotations
@@ -53,6 +54,33 @@ class HideTokens(logging.Filter):
 
 _HIDING = HideTokens()
 
+#: The lines uvicorn writes (to its error log) for every WebSocket: its handshake, its opening
+#: and its closing.
+_WEBSOCKET_LINES = frozenset(
+    {'%s - "WebSocket %s" [accepted]', "connection open", "connection closed"}
+)
+
+#: Set for the worker processes of ``serve --workers N --access-log``.
+ACCESS_LOG_ENV = "TRIGAMES_ACCESS_LOG"
+
+
+class QuietWebSockets(logging.Filter):
+    """Drops uvicorn's lines for a WebSocket's opening and closing: an access log in all but
+    name, three lines a page (a flood of 128 pages spent a third of its time writing them).
+    Refusals and errors still show.
+
+    >>> opened = logging.LogRecord("uvicorn.error", 20, "", 0, "connection open", None, None)
+    >>> failed = logging.LogRecord("uvicorn.error", 40, "", 0, "Exception in ASGI", None, None)
+    >>> QuietWebSockets().filter(opened), QuietWebSockets().filter(failed)
+    (False, True)
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in _WEBSOCKET_LINES
+
+
+_QUIET = QuietWebSockets()
+
 
 def hide_tokens_in_logs() -> None:
     """Put :class:`HideTokens` on the loggers of the server (uvicorn's access and error logs,
@@ -69,7 +97,7 @@ def worker_app() -> Starlette:
     comes from ``$TRIGAMES_DB`` and the settings from ``$TRIGAMES_SETTINGS``, which ``serve``
     sets."""
     _die_with_parent()
-    _prepare_process()
+    _prepare_process(access_log=os.environ.get(ACCESS_LOG_ENV) == "1")
     return create_app(default_db(), Settings.from_env())
 
 
@@ -87,12 +115,17 @@ def _die_with_parent() -> None:
             os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _prepare_process() -> None:
+def _prepare_process(access_log: bool) -> None:
     # A worker thread that replays a game read from the store (or draws a shared picture) holds
     # the interpreter's lock while it does; the event loop takes it back at the next switch, so
     # switch often: answers then wait for the lock about a millisecond rather than five.
     sys.setswitchinterval(SWITCH_INTERVAL)
     hide_tokens_in_logs()
+    websockets_log = logging.getLogger("uvicorn.error")
+    if access_log:
+        websockets_log.removeFilter(_QUIET)
+    else:
+        websockets_log.addFilter(_QUIET)
 
 
 def _uvicorn_options(host: str, port: int, access_log: bool) -> dict[str, Any]:
@@ -151,7 +184,8 @@ def serve(
     if workers > 1:
         os.environ[DB_ENV] = str(db)  # the workers' worker_app reads them
         os.environ[SETTINGS_ENV] = (settings or Settings()).to_env()
-        _prepare_process()
+        os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
+        _prepare_process(access_log)
         print(f"trigames: play at {url} ({workers} processes; Ctrl-C stops them)", flush=True)
 
         def open_when_listening() -> None:
@@ -171,7 +205,7 @@ def serve(
             **_uvicorn_options(host, port, access_log),
         )
         return
-    _prepare_process()
+    _prepare_process(access_log)
     config = uvicorn.Config(create_app(db, settings), **_uvicorn_options(host, port, access_log))
     server = uvicorn.Server(config)
     print(f"trigames: play at {url} (Ctrl-C stops the server)", flush=True)
