@@ -18,7 +18,6 @@ import gc
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -32,7 +31,7 @@ from trigames.ai.registry import KINDS, LEVEL_NAMES
 from trigames.core.errors import TrigamesError
 from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
-from trigames.web import pages
+from trigames.web import pages, views
 from trigames.web.errors import BadRequestError, NotFoundError, ServiceError
 from trigames.web.http import (
     SecurityHeaders,
@@ -44,6 +43,7 @@ from trigames.web.http import (
     json_text,
     token_of,
 )
+from trigames.web.pictures import ChoicePictures
 from trigames.web.requests import (
     HUMAN,
     read_answer_ply,
@@ -81,7 +81,7 @@ async def create(request: Request) -> Response:
     return json_text(f'{json.dumps(head)[:-1]},"view":{created["view"]}}}', status=201)
 
 
-async def listing(request: Request) -> dict[str, Any]:
+async def listing(request: Request) -> views.Listing:
     status = request.query_params.get("status")
     choices = {None: None, "finished": True, "active": False}
     if status not in choices:
@@ -128,26 +128,27 @@ def answering(
     return handler
 
 
-async def join(request: Request) -> dict[str, Any]:
+async def join(request: Request) -> views.JoinedLink:
     body = await body_of(request)
     game_id = request.path_params["id"]
     joined = await service_of(request).join(game_id, token_of(request, body), read_join(body))
-    return {**joined, "link": f"{base_url(request)}/games/{game_id}?token={joined['token']}"}
+    link = f"{base_url(request)}/games/{game_id}?token={joined['token']}"
+    return {"seat": joined["seat"], "token": joined["token"], "link": link}
 
 
-async def rematch(request: Request) -> dict[str, Any]:
+async def rematch(request: Request) -> views.Rematch:
     body = await body_of(request)
-    return {**await service_of(request).rematch(request.path_params["id"], token_of(request, body))}
+    return await service_of(request).rematch(request.path_params["id"], token_of(request, body))
 
 
-async def seats(request: Request) -> dict[str, Any]:
+async def seats(request: Request) -> views.HeldSeats:
     game_id, token = request.path_params["id"], token_of(request, {})
     return {"seats": await service_of(request).seats_of(game_id, token)}
 
 
-async def hint(request: Request) -> dict[str, Any]:
+async def hint(request: Request) -> views.Hint:
     game_id, token = request.path_params["id"], token_of(request, {})
-    return {**await service_of(request).hint(game_id, token, address_of(request))}
+    return await service_of(request).hint(game_id, token, address_of(request))
 
 
 async def record(request: Request) -> Response:
@@ -164,10 +165,10 @@ async def svg(request: Request) -> Response:
     return Response(picture, media_type="image/svg+xml")
 
 
-async def choices(request: Request) -> dict[str, Any]:
+async def choices(request: Request) -> ChoicePictures:
     query = request.query_params
     moves, version = read_choices_query(query.getlist("move"), query.get("version"))
-    return {**await service_of(request).choices(request.path_params["id"], moves, version)}
+    return await service_of(request).choices(request.path_params["id"], moves, version)
 
 
 async def picture(request: Request) -> Response:
@@ -212,12 +213,12 @@ async def watch(socket: WebSocket) -> None:
 # --- what the lobby asks ----------------------------------------------------------------------
 
 
-async def catalog(request: Request) -> dict[str, Any]:
-    players = {"human": HUMAN, "levels": list(LEVEL_NAMES), "kinds": list(KINDS)}
+async def catalog(request: Request) -> views.Catalog:
+    players: views.Players = {"human": HUMAN, "levels": list(LEVEL_NAMES), "kinds": list(KINDS)}
     return {"games": describe_games(), "players": players, "colours": SEAT_COLOURS}
 
 
-async def spec(request: Request) -> dict[str, Any]:
+async def spec(request: Request) -> views.GameSpec:
     try:
         game = load_game(request.query_params.get("game", ""))
     except TrigamesError as error:

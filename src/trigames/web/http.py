@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
@@ -64,7 +64,7 @@ class SecurityHeaders:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def api(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
+def api(handler: Callable[[Request], Awaitable[Response | Mapping[str, object]]]) -> Handler:
     """An API endpoint: ``handler``'s result as JSON (or as the response it is), and every
     error as ``{"error": ...}`` with its status."""
 

@@ -128,9 +128,25 @@ class Created(TypedDict):
     view: str
 
 
+class Listing(TypedDict):
+    games: list[ListedGame]
+
+
 class Joined(TypedDict):
     seat: int
     token: str
+
+
+class JoinedLink(Joined):
+    """A seat joined, with the link of its page."""
+
+    link: str
+
+
+class HeldSeats(TypedDict):
+    """The seats a token holds in a game."""
+
+    seats: list[int]
 
 
 class Rematch(TypedDict):
@@ -146,6 +162,31 @@ class About(TypedDict):
 class Hint(TypedDict):
     move: str
     why: str
+
+
+class Players(TypedDict):
+    """Who may sit at a game: a person, a level of the computer's, or a kind of player."""
+
+    human: str
+    levels: list[str]
+    kinds: list[str]
+
+
+class Catalog(TypedDict):
+    """What the lobby's menus offer: every game and its options, players, seat colours."""
+
+    games: list[dict[str, Any]]
+    players: Players
+    colours: dict[str, str]
+
+
+class GameSpec(TypedDict):
+    """A spec made canonical, with its title, seats and their swatches."""
+
+    game: str
+    title: str
+    seats: list[str]
+    swatches: list[str]
 
 
 def seat_views(snapshot: Snapshot) -> list[SeatView]:
