@@ -312,6 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
         f"{COMPUTERS.describe()} (default: one per processor, at least 2)",
     )
     sub.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="mark session cookies Secure (sent over HTTPS only): set it when players reach "
+        "the server through HTTPS",
+    )
+    sub.add_argument(
         "--access-log",
         action="store_true",
         help="write a line for every request and WebSocket (no seat's token shows in it)",
@@ -668,7 +674,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-    settings = Settings(**chosen)
+    settings = Settings(**chosen, secure_cookies=args.secure_cookies)
     serve(
         args.host,
         args.port,

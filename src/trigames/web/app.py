@@ -32,8 +32,10 @@ from trigames.core.errors import TrigamesError
 from trigames.games import GAMES, describe_games, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages, views
+from trigames.web.account_api import account_routes
 from trigames.web.errors import BadRequestError, NotFoundError, ServiceError
 from trigames.web.http import (
+    SameOrigin,
     SecurityHeaders,
     address_of,
     api,
@@ -41,6 +43,7 @@ from trigames.web.http import (
     body_of,
     checked_token,
     json_text,
+    service_of,
     token_of,
 )
 from trigames.web.pictures import ChoicePictures
@@ -59,11 +62,6 @@ from trigames.web.settings import Settings
 from trigames.web.storage import open_store
 
 STATIC_DIR = Path(__file__).with_name("static")
-
-
-def service_of(request: Request | WebSocket) -> GameService:
-    service: GameService = request.app.state.service
-    return service
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -294,6 +292,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{game}/svg", api(svg)),
         Route(f"{game}/choices", api(choices)),
         WebSocketRoute(f"{game}/ws", watch),
+        *account_routes(),
     ]
 
 
@@ -329,4 +328,5 @@ def create_app(db: str | Path, settings: Settings | None = None) -> Starlette:
             await service.close()
             store.close()
 
-    return Starlette(routes=routes(), lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    middleware = [Middleware(SecurityHeaders), Middleware(SameOrigin)]
+    return Starlette(routes=routes(), lifespan=lifespan, middleware=middleware)

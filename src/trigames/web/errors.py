@@ -29,6 +29,12 @@ class MissingTokenError(ServiceError):
     status = 401
 
 
+class UnauthorizedError(ServiceError):
+    """No session (logged out, or never in), or a wrong name or password."""
+
+    status = 401
+
+
 class ForbiddenError(ServiceError):
     """A token that holds no seat in the game."""
 

@@ -7,6 +7,10 @@ answer gets.
   ``"token"``, never the query of an API request (query strings end up in logs and histories).
 - Every answer under ``/api`` is JSON; an error is ``{"error": "..."}`` with its status, and a
   fault of the server's own is logged and answered 500 the same way, never a traceback.
+- An account's session is a cookie (:data:`SESSION_COOKIE`: ``HttpOnly``, ``SameSite=Lax``,
+  ``Secure`` when the server is set to say so). A request that changes anything and carries it
+  must come from a page of this server (:class:`SameOrigin`: its ``Origin`` names this host),
+  else 403: another site cannot act for a logged-in player.
 - Every answer carries :data:`SECURITY_HEADERS`: scripts and styles from this server only (no
   inline script), no framing by other sites, no sniffing of types, and no ``Referer`` at all,
   so that a game page's address (which may hold a seat's token) never leaves with a link.
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
@@ -25,6 +29,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from trigames.web.errors import BadRequestError, ForbiddenError, PayloadTooLargeError, ServiceError
 from trigames.web.limits import MAX_BODY, MAX_TOKEN
+
+if TYPE_CHECKING:
+    from trigames.web.service import GameService
 
 LOG = logging.getLogger(__name__)
 
@@ -59,6 +66,89 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+#: The cookie of an account's session (its secret; the database keeps only its hash).
+SESSION_COOKIE = "trigames_session"
+#: The methods that change nothing (a cookie on them needs no check of where they come from).
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The paths that open a session (guarded like a change, so that another site cannot log a
+#: visitor into an account of its own).
+SESSION_PATHS = frozenset({"/api/session", "/api/accounts"})
+
+
+class SameOrigin:
+    """ASGI middleware: a request that may change something (not GET, HEAD or OPTIONS) and
+    carries the session cookie, or opens a session, is refused (403) when its ``Origin`` is
+    another site's; with the cookie, a missing ``Origin`` is refused too (browsers send it on
+    every such request; a script of one's own can send it). The origin is compared with the
+    ``Host`` the request was sent to."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            request = Request(scope)
+            origin = request.headers.get("origin")
+            with_cookie = SESSION_COOKIE in request.cookies
+            if (with_cookie or scope["path"] in SESSION_PATHS) and not _same_origin(
+                origin, request.headers.get("host"), required=with_cookie
+            ):
+                refused = error_response(ForbiddenError(CROSS_SITE))
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+CROSS_SITE = (
+    "this request comes from another site (or says not where from): a change made with your "
+    "session must come from this site's pages"
+)
+
+
+def _same_origin(origin: str | None, host: str | None, required: bool) -> bool:
+    """Whether ``origin`` (an ``Origin`` header) is the site at ``host``; no origin passes
+    unless one is ``required``.
+
+    >>> _same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", True)
+    True
+    >>> _same_origin("https://evil.example", "127.0.0.1:8000", False)
+    False
+    >>> _same_origin(None, "127.0.0.1:8000", True), _same_origin(None, "x", False)
+    (False, True)
+    """
+    if origin is None:
+        return not required
+    scheme, _, netloc = origin.partition("://")
+    return scheme in ("http", "https") and host is not None and netloc.lower() == host.lower()
+
+
+def service_of(connection: HTTPConnection) -> GameService:
+    """The service of the application the request reached."""
+    service: GameService = connection.app.state.service
+    return service
+
+
+def session_of(connection: HTTPConnection) -> str | None:
+    """The session's secret the request's cookie carries, if any (one longer than any
+    server's opens nothing)."""
+    secret = connection.cookies.get(SESSION_COOKIE)
+    return secret if secret and len(secret) <= MAX_TOKEN else None
+
+
+def with_session(response: Response, secret: str, max_age: int, secure: bool) -> Response:
+    """``response`` setting the session's cookie."""
+    response.set_cookie(
+        SESSION_COOKIE, secret, max_age=max_age, httponly=True, samesite="lax", secure=secure
+    )
+    return response
+
+
+def without_session(response: Response, secure: bool) -> Response:
+    """``response`` clearing the session's cookie."""
+    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=secure)
+    return response
 
 
 Handler = Callable[[Request], Awaitable[Response]]

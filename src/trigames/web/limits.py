@@ -81,6 +81,22 @@ STATEMENT_SECONDS = 5.0
 MAX_CHOICE_PICTURES = 100
 MAX_CHOICE_QUERY = 4000
 
+#: Accounts: a name of 3 to 20 letters, digits, ``_`` and ``-`` (unique ignoring case); a
+#: password of 8 to 256 characters; a session lasts 30 days (or until its owner logs out).
+MIN_ACCOUNT_NAME, MAX_ACCOUNT_NAME = 3, 20
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+SESSION_DAYS = 30
+#: Failed logins counted over :data:`LOGIN_WINDOW` seconds: past this many for one name, that
+#: name is refused (429) whatever the password; past the other for one address (a classroom
+#: behind one address may mistype a lot), that address is.
+LOGIN_WINDOW = 15 * 60
+LOGIN_FAILURES_PER_NAME = 10
+LOGIN_FAILURES_PER_ADDRESS = 100
+#: Accounts one client address may make an hour (a classroom signing up together).
+NEW_ACCOUNTS_PER_HOUR = 60
+#: Passwords hashed at once (each takes 19 MiB and ~40 ms); the others wait.
+HASHES_AT_ONCE = 2
+
 #: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
 #: line and paragraph separators.
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}

@@ -34,6 +34,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from trigames.web.account_store import account_tables
 from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.store import ChangeListener, SqlStore, StoreError, describe
 
@@ -87,6 +88,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # the clocks of every process's games, for the sweep that times out the overdue ones
         "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
     ),
+    account_tables("DOUBLE PRECISION"),  # accounts, their sessions, failed logins
 )
 
 

@@ -19,8 +19,9 @@ trigames.web.errors.BadRequestError: 'move' must be a string in the game's notat
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -30,12 +31,16 @@ from trigames.core.errors import RecordError
 from trigames.records import MAX_MOVE_LENGTH, GameRecord
 from trigames.web.errors import BadRequestError
 from trigames.web.limits import (
+    MAX_ACCOUNT_NAME,
     MAX_CHOICE_PICTURES,
     MAX_CHOICE_QUERY,
     MAX_DAYS_PER_MOVE,
+    MAX_PASSWORD,
     MAX_PER_MOVE,
     MAX_RECORD_MOVES,
+    MIN_ACCOUNT_NAME,
     MIN_DAYS_PER_MOVE,
+    MIN_PASSWORD,
     MIN_PER_MOVE,
     check_name,
 )
@@ -46,6 +51,9 @@ HUMAN = "human"
 OPEN = "open"
 
 Body = Mapping[str, Any]
+
+#: An account's name: letters, digits, ``_`` and ``-`` (so no markup, no look-alike letters).
+ACCOUNT_NAME = re.compile(rf"[A-Za-z0-9_-]{{{MIN_ACCOUNT_NAME},{MAX_ACCOUNT_NAME}}}", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,14 @@ class JoinRequest:
 
     seat: int
     name: str
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """An account's name and password, to sign up or log in with."""
+
+    name: str
+    password: str = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -168,6 +184,31 @@ def read_join(body: Body) -> JoinRequest:
     if name is not None and not isinstance(name, str):
         raise BadRequestError("'name' must be a string")
     return JoinRequest(seat, _name(name or ""))
+
+
+def read_credentials(body: Body, new: bool = False) -> Credentials:
+    """An account's ``"name"`` and ``"password"``; for a ``new`` account, checked against the
+    rules of names and passwords (a login's are only bounded: a wrong one is just wrong).
+
+    >>> read_credentials({"name": "Ann_1", "password": "correct horse"}, new=True)
+    Credentials(name='Ann_1')
+    >>> read_credentials({"name": "<b>Ann</b>", "password": "correct horse"}, new=True)
+    Traceback (most recent call last):
+    ...
+    trigames.web.errors.BadRequestError: a name has 3 to 20 letters, digits, '_' or '-'
+    """
+    name, password = body.get("name"), body.get("password")
+    if not isinstance(name, str) or not isinstance(password, str):
+        raise BadRequestError("'name' and 'password' must be strings")
+    if len(password) > MAX_PASSWORD:
+        raise BadRequestError(f"a password has at most {MAX_PASSWORD} characters")
+    if new and not ACCOUNT_NAME.fullmatch(name):
+        raise BadRequestError(
+            f"a name has {MIN_ACCOUNT_NAME} to {MAX_ACCOUNT_NAME} letters, digits, '_' or '-'"
+        )
+    if new and len(password) < MIN_PASSWORD:
+        raise BadRequestError(f"a password has at least {MIN_PASSWORD} characters")
+    return Credentials(name[: MAX_ACCOUNT_NAME + 1], password)
 
 
 def read_clock(value: Any) -> Clock | None:

@@ -3,6 +3,7 @@
 :class:`GameService` takes each request to the collaborator whose job it is:
 
 - :mod:`~trigames.web.requests` has read the request already, into typed values;
+- :mod:`~trigames.web.accounts` signs players up, in and out;
 - :mod:`~trigames.web.turns` and :mod:`~trigames.web.offers` decide what it changes, on a
   snapshot of the game (:mod:`~trigames.web.snapshot`);
 - :mod:`~trigames.web.live` writes the change and only then applies it (decide, write,
@@ -31,6 +32,7 @@ from typing import Any
 
 from trigames.games import load_game
 from trigames.web import offers, pictures, turns, views
+from trigames.web.accounts import Accounts
 from trigames.web.clocks import Timers, is_open
 from trigames.web.computer import Computer, ComputerSeats
 from trigames.web.database import Database
@@ -77,6 +79,7 @@ class GameService:
         threads = 1 if isinstance(store, SQLiteStore) else DATABASE_THREADS
         self.database = Database(store, threads=threads)
         self.games = Games(self.database, self._applied)
+        self.accounts = Accounts(self.database, clock)
         self.leases = Leases(self.database)
         self.computer = Computer(settings.computers, processes=settings.computer_processes)
         self.seats = ComputerSeats(self.computer, self.games, self.leases, clock, self._spawn)

@@ -35,9 +35,9 @@ def default_computers() -> int:
 
 @dataclass(frozen=True)
 class Settings:
-    """The limits of one server (each at least 1) and the computer's workers: ``computers``
+    """The limits of one server (each at least 1), the computer's workers (``computers``
     worker processes, or with ``computer_processes`` false as many threads in the server's
-    own process (for tests and scripts)."""
+    own process, for tests and scripts) and its cookies."""
 
     watchers_per_address: int = WATCHERS_PER_ADDRESS
     watchers_per_game: int = WATCHERS_PER_GAME
@@ -45,6 +45,9 @@ class Settings:
     thinking_games: int = THINKING_GAMES
     computers: int = dataclasses.field(default_factory=default_computers)
     computer_processes: bool = True
+    #: Whether session cookies say ``Secure`` (sent over HTTPS only): set it when the server
+    #: is reached through HTTPS (a proxy in front).
+    secure_cookies: bool = False
 
     def to_env(self) -> str:
         return json.dumps(dataclasses.asdict(self))

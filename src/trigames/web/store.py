@@ -64,6 +64,7 @@ import platformdirs
 from trigames.core.outcome import Outcome
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
+from trigames.web.account_store import AccountRows, AccountStore, account_tables
 from trigames.web.limits import STATEMENT_SECONDS
 
 #: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
@@ -112,6 +113,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # the clocks of every process's games, for the sweep that times out the overdue ones
         "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
     ),
+    account_tables("REAL"),  # accounts, their sessions, failed logins
 )
 
 
@@ -207,9 +209,11 @@ class GameRow:
 ChangeListener = Callable[[str | None, int], None]
 
 
-class GameStore(Protocol):
-    """What the service needs of a store. Every method but :meth:`listen` is called in a worker
-    thread (:class:`~trigames.web.database.Database`), never on the event loop."""
+class GameStore(AccountStore, Protocol):
+    """What the service needs of a store: the games, and the accounts
+    (:class:`~trigames.web.account_store.AccountStore`). Every method but :meth:`listen` is
+    called in a worker thread (:class:`~trigames.web.database.Database`), never on the event
+    loop."""
 
     #: The exceptions that mean the database failed (a full disk, a server down): nothing of
     #: the call that raised one was written.
@@ -259,9 +263,10 @@ class GameStore(Protocol):
         """Close the connection."""
 
 
-class SqlStore:
+class SqlStore(AccountRows):
     """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
-    for the database's time (seconds since the epoch); a subclass runs it."""
+    for the database's time (seconds since the epoch); a subclass runs it (``_query``, the
+    rows a statement returns; ``_change``, how many rows it changed)."""
 
     #: The SQL expression of the time now, in seconds since the epoch.
     NOW: ClassVar[str]
@@ -269,14 +274,6 @@ class SqlStore:
         "seats = ?, moves = ?, result = ?, undo_request = ?, draw_offer = ?, notation = ?,"
         " rematch = ?, clock = ?, deadline = ?, updated = ?, finished = ?, computer_turn = ?"
     )
-
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Mapping[str, Any]]:
-        """The rows a statement returns."""
-        raise NotImplementedError
-
-    def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run a statement that changes rows; how many it changed."""
-        raise NotImplementedError
 
     def _sql(self, sql: str) -> str:
         return sql.replace("{now}", self.NOW)
