@@ -20,6 +20,7 @@ from typing import Any, ParamSpec
 from trigames.web.requests import read_move, read_new_game
 from trigames.web.service import GameService
 from trigames.web.settings import Settings
+from trigames.web.snapshot import Actor
 from trigames.web.store import GameStore, SQLiteStore
 
 P = ParamSpec("P")
@@ -68,14 +69,15 @@ class Local:
         """Play ``move``: the change it made (as ``token``'s pages see it)."""
         body: dict[str, Any] = {"move": move} if ply is None else {"move": move, "ply": ply}
         change: dict[str, Any] = json.loads(
-            await self.service.play(game_id, token, read_move(body))
+            await self.service.play(game_id, Actor(token), read_move(body))
         )
         return change
 
-    async def act(self, game_id: str, action: str, *args: Any) -> dict[str, Any]:
+    async def act(self, game_id: str, action: str, token: str | None, *args: Any) -> dict[str, Any]:
         """Call the service's ``action`` (``undo``, ``resign``, ``answer_draw``...) for
-        ``game_id``; the change it made."""
-        change: dict[str, Any] = json.loads(await getattr(self.service, action)(game_id, *args))
+        ``game_id``, as the holder of ``token``; the change it made."""
+        answer = await getattr(self.service, action)(game_id, Actor(token), *args)
+        change: dict[str, Any] = json.loads(answer)
         return change
 
     async def wait_for(

@@ -3,12 +3,15 @@ the limits on guessing, and the same-origin check of every change made with the 
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sqlite3
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from starlette.responses import Response
+from websockets.sync.client import connect
 
 from tests.web.conftest import Server
 from tests.web.inprocess import in_own_loop, local
@@ -174,3 +177,71 @@ def test_accounts_are_kept_alike_in_both_stores(db: str) -> None:
             assert await api.service.accounts.account_of(made.secret) is not None
 
     check()
+
+
+@contextlib.contextmanager
+def logged_in(server: Server, name: str) -> Iterator[httpx.Client]:
+    """A browser of the server's pages, logged in to a new account ``name``."""
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as browser:
+        assert sign_up(browser, name).status_code == 201
+        yield browser
+
+
+def test_a_seat_taken_while_logged_in_is_played_with_the_session(server: Server) -> None:
+    with logged_in(server, "Lea") as lea:
+        opened = {"game": "trig", "seats": [{"name": "Ann"}, {"kind": "open"}]}
+        created = httpx.post(f"{server.url}/api/games", json=opened).json()
+        game_id, ann = created["id"], created["seats"][0]["token"]
+        joined = lea.post(f"/api/games/{game_id}/join", json={"seat": 1, "name": "ignored"})
+        assert joined.status_code == 200, joined.text
+        assert lea.get(f"/api/games/{game_id}/seats").json() == {"seats": [1]}
+        view = lea.get(f"/api/games/{game_id}").json()
+        assert view["seats"][1]["name"] == "Lea"  # an account's seat shows its name
+        first = view["legal_moves"][0]
+        played = httpx.post(
+            f"{server.url}/api/games/{game_id}/moves", json={"move": first, "token": ann}
+        )
+        assert played.status_code == 200, played.text
+        # no token: the session's cookie acts for the seat
+        resigned = lea.post(f"/api/games/{game_id}/resign")
+        assert resigned.status_code == 200, resigned.text
+        assert resigned.json()["over"] is True
+    # another account holds no seat here
+    with logged_in(server, "Max") as other:
+        refused = other.post(f"/api/games/{game_id}/draw")
+        assert refused.status_code == 403
+        assert "your account plays no seat" in refused.json()["error"]
+        assert other.get(f"/api/games/{game_id}/seats").json() == {"seats": []}
+
+
+def test_the_seats_of_a_link_are_kept_with_the_account_that_claims_them(server: Server) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"game": "trig"}).json()
+    game_id, ann = created["id"], created["seats"][0]["token"]
+    claim = f"/api/games/{game_id}/claim"
+    assert httpx.post(f"{server.url}{claim}", json={"token": ann}).status_code == 401
+    with logged_in(server, "Noa") as noa:
+        kept = noa.post(claim, json={"token": ann})
+        assert kept.status_code == 200, kept.text
+        assert kept.json()["seats"][0]["name"] == "Noa"
+        assert noa.post(claim, json={"token": ann}).status_code == 200  # again: no change
+        assert noa.get(f"/api/games/{game_id}/seats").json() == {"seats": [0]}
+    with logged_in(server, "Oz_9") as oz:  # the link's token in other hands
+        taken = oz.post(claim, json={"token": ann})
+        assert taken.status_code == 409
+        assert "another account" in taken.json()["error"]
+    # the link still plays the seat, as before
+    view = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    move = {"move": view["legal_moves"][0], "token": ann}
+    assert httpx.post(f"{server.url}/api/games/{game_id}/moves", json=move).status_code == 200
+
+
+def test_a_websocket_counts_the_cookie_only_from_this_sites_pages(server: Server) -> None:
+    with logged_in(server, "Pia") as pia:
+        opened = {"game": "trig", "seats": [{"kind": "open"}, {"name": "Bob"}]}
+        game_id = httpx.post(f"{server.url}/api/games", json=opened).json()["id"]
+        assert pia.post(f"/api/games/{game_id}/join", json={"seat": 0}).status_code == 200
+        cookie = {"Cookie": f"{SESSION_COOKIE}={pia.cookies[SESSION_COOKIE]}"}
+    url = f"{server.ws_url}/api/games/{game_id}/ws"
+    for origin, seats in ((server.url, [0]), ("http://evil.example", [])):
+        with connect(url, additional_headers={**cookie, "Origin": origin}) as socket:
+            assert json.loads(socket.recv(timeout=5))["you"] == seats

@@ -15,6 +15,7 @@ from tests.web.helpers import create, play, token, view, wait_for
 from tests.web.inprocess import HUMANS, FakeClock, Local, in_own_loop, local
 from trigames.web.errors import BadRequestError, ConflictError
 from trigames.web.limits import MAX_BODY
+from trigames.web.snapshot import Actor
 from trigames.web.store import SQLiteStore
 
 
@@ -215,7 +216,7 @@ async def test_the_server_timer_ends_the_game_without_a_request() -> None:
     clock = FakeClock()
     async with local(clock=clock) as api:
         game_id, _ann, _bob = await two_humans(api)
-        page, watcher = await api.service.watch(game_id, None, "here")
+        page, watcher = await api.service.watch(game_id, Actor(), "here")
         clock.now += 29.9  # the timer rings in about 0.1 s of real time
         api.service.timers.set(game_id, clock.now + 0.1)
         for _ in range(200):

@@ -16,6 +16,7 @@ from trigames.web.errors import TooManyRequestsError
 from trigames.web.limits import CHECKPOINT_PLIES
 from trigames.web.quotas import Quota
 from trigames.web.requests import BoardQuery
+from trigames.web.snapshot import Actor
 
 
 @pytest.fixture
@@ -84,7 +85,7 @@ async def test_a_move_costs_each_watcher_a_few_kilobytes_on_triggles_board() -> 
         for seed in range(3):
             created = await api.create({"game": "triggle", "seats": HUMANS})
             game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
-            pages = [await api.service.watch(game_id, token, "here") for token in tokens]
+            pages = [await api.service.watch(game_id, Actor(token), "here") for token in tokens]
             rng = random.Random(seed)
             while not (shown := await api.view(game_id))["over"]:
                 for _, watcher in pages:

@@ -43,9 +43,9 @@ from trigames.web.errors import UnavailableError
 from trigames.web.offers import rematch_id
 from trigames.web.pg_temp import NoPostgresError, TempCluster
 from trigames.web.postgres import PostgresStore
-from trigames.web.requests import JoinRequest
+from trigames.web.requests import Credentials, JoinRequest
 from trigames.web.service import DATABASE_THREADS
-from trigames.web.snapshot import Snapshot
+from trigames.web.snapshot import Actor, Snapshot
 from trigames.web.store import GameRow, GameStore
 from trigames.web.watchers import Watcher
 
@@ -294,7 +294,7 @@ async def before_a_seat_is_taken(api: Local) -> Setup:
     joined: list[str] = []
 
     async def join() -> None:
-        answer = await api.service.join(game_id, None, JoinRequest(1, "Bob"))
+        answer = await api.service.join(game_id, Actor(), JoinRequest(1, "Bob"))
         joined.append(answer["token"])
 
     async def landed(before: dict[str, Any], after: dict[str, Any]) -> None:
@@ -302,7 +302,7 @@ async def before_a_seat_is_taken(api: Local) -> Setup:
         assert (after["seats"][1]["name"], after["seats"][1]["open"]) == ("Bob", False)
         assert after["deadline"] == api.service.clock() + CLOCK["per_move"]  # Bob's clock runs
         assert after["version"] == before["version"] + 1
-        assert await api.service.seats_of(game_id, joined[0]) == [1]
+        assert await api.service.seats_of(game_id, Actor(joined[0])) == [1]
 
     return Setup(game_id, join, landed)
 
@@ -322,12 +322,27 @@ async def before_a_rematch(api: Local) -> Setup:
         assert (after["rematch"], after["version"]) == (rematch, before["version"] + 1)
         new = await stored(store, rematch)
         assert (new.rev, new.moves, [seat.name for seat in new.seats]) == (0, [], ["Bob", "Ann"])
-        again = await api.service.rematch(game_id, bob)  # Bob finds the same game
+        again = await api.service.rematch(game_id, Actor(bob))  # Bob finds the same game
         assert again == {"id": rematch}
         assert (await stored(store, game_id)).rev == after["version"]
         assert len(await api.service.listing()) == 2
 
-    return Setup(game_id, lambda: api.service.rematch(game_id, ann), landed, untouched)
+    return Setup(game_id, lambda: api.service.rematch(game_id, Actor(ann)), landed, untouched)
+
+
+async def before_a_claim(api: Local) -> Setup:
+    game_id, (ann, _) = await humans(api)
+    await api.play(game_id, ann, "D1-D4")
+    made = await api.service.accounts.sign_up(Credentials("Ann_A", "correct horse"), "here")
+    ann_logged_in = Actor(ann, made.account)
+
+    async def landed(before: dict[str, Any], after: dict[str, Any]) -> None:
+        assert [seat["name"] for seat in after["seats"]] == ["Ann_A", "Bob"]
+        assert (after["moves"], after["version"]) == (["D1-D4"], before["version"] + 1)
+        assert after["deadline"] == before["deadline"]  # Bob's clock runs on as it did
+        assert await api.service.seats_of(game_id, Actor(None, made.account)) == [0]
+
+    return Setup(game_id, lambda: api.service.claim(game_id, ann_logged_in), landed)
 
 
 REQUESTS: dict[str, Callable[[Local], Awaitable[Setup]]] = {
@@ -339,6 +354,7 @@ REQUESTS: dict[str, Callable[[Local], Awaitable[Setup]]] = {
     "undo-asked": before_an_undo_is_asked_for,
     "draw-offered": before_a_draw_is_offered,
     "resign": before_a_resignation,
+    "claim": before_a_claim,
 }
 
 
@@ -350,7 +366,7 @@ async def test_a_write_that_fails_changes_nothing_and_the_next_one_lands(
     async with served(fault, FakeClock()) as (api, store):
         setup = await REQUESTS[kind](api)
         game_id = setup.game_id
-        page, watcher = await api.service.watch(game_id, None, "here")
+        page, watcher = await api.service.watch(game_id, Actor(), "here")
         before = await memory(api, game_id, watcher)
         row = await stored(store, game_id)
         fault.fail()
@@ -386,7 +402,7 @@ async def test_a_timeout_found_while_the_store_fails_lands_once_it_is_back(
         monkeypatch.setattr(api.service.database, "run", failures.run)
         game_id, (ann, _) = await humans(api)
         await api.play(game_id, ann, "D1-D4")  # Bob has 600 s
-        page, watcher = await api.service.watch(game_id, None, "here")
+        page, watcher = await api.service.watch(game_id, Actor(), "here")
         before = await memory(api, game_id, watcher)
         row = await stored(store, game_id)
         fault.fail()
@@ -444,7 +460,7 @@ async def test_a_computer_move_made_while_the_store_fails_lands_once_it_is_back(
         monkeypatch.setattr(api.service.computer, "ask", gate.ask)
         seats = [{"name": "Ann"}, {"kind": "random"}]
         game_id, (ann, _) = await humans(api, seats)
-        page, watcher = await api.service.watch(game_id, None, "here")
+        page, watcher = await api.service.watch(game_id, Actor(), "here")
         await api.play(game_id, ann, "D1-D4")  # the computer is to move
         if moment == "thinking":
             await until(lambda: bool(gate.questions), "the computer to be asked")  # lease held

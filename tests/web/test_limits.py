@@ -20,6 +20,7 @@ from tests.web.conftest import Server, free_port
 from tests.web.inprocess import HUMANS, in_own_loop, local
 from trigames.web import computer as computer_module
 from trigames.web.errors import TooManyRequestsError
+from trigames.web.snapshot import Actor
 from trigames.web.store import GameRow, SQLiteStore, StoredSeat
 from trigames.web.watchers import Outbox
 
@@ -30,7 +31,7 @@ async def test_games_nobody_watches_leave_memory_beyond_the_idle_limit() -> None
         api.service.games.idle_games = 3
         games = api.service.games.games
         watched = (await api.create({"game": "trig", "seats": HUMANS}))["id"]
-        page, watcher = await api.service.watch(watched, None, "here")
+        page, watcher = await api.service.watch(watched, Actor(), "here")
         ids = [(await api.create({"game": "trig", "seats": HUMANS}))["id"] for _ in range(10)]
         assert len(games) == 4  # the watched game and the three used last
         assert watched in games
@@ -51,9 +52,9 @@ async def test_a_seat_may_ask_for_only_a_few_hints_a_minute(
         created = await api.create({"game": "trig", "seats": HUMANS})
         game_id, ann = created["id"], created["seats"][0]["token"]
         for _ in range(2):
-            assert (await api.service.hint(game_id, ann, "here"))["move"]
+            assert (await api.service.hint(game_id, Actor(ann), "here"))["move"]
         with pytest.raises(TooManyRequestsError, match="2 hints a minute"):
-            await api.service.hint(game_id, ann, "here")
+            await api.service.hint(game_id, Actor(ann), "here")
 
 
 @in_own_loop
@@ -64,7 +65,7 @@ async def test_hints_wait_in_a_short_queue_and_more_are_refused(
     async with local() as api:
         created = await api.create({"game": "trig", "seats": HUMANS})
         game_id, ann = created["id"], created["seats"][0]["token"]
-        hints = (api.service.hint(game_id, ann, "here") for _ in range(5))
+        hints = (api.service.hint(game_id, Actor(ann), "here") for _ in range(5))
         answers = await asyncio.gather(*hints, return_exceptions=True)
     refused = [answer for answer in answers if isinstance(answer, TooManyRequestsError)]
     assert len(refused) == 3  # two asked, the rest refused
@@ -197,7 +198,7 @@ async def test_a_game_read_back_for_a_page_stays_in_memory_under_a_burst_of_new_
         game_id, ann = created["id"], created["seats"][0]["token"]
         await api.create({"game": "trig", "seats": HUMANS})  # the first leaves memory
         assert game_id not in api.service.games.games
-        watching = asyncio.ensure_future(api.service.watch(game_id, None, "here"))
+        watching = asyncio.ensure_future(api.service.watch(game_id, Actor(), "here"))
         await asyncio.sleep(0)  # the page starts reading the game back...
         for _ in range(4):  # ...while new games push the idle ones out
             await api.create({"game": "trig", "seats": HUMANS})

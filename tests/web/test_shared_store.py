@@ -11,6 +11,7 @@ import pytest
 
 from tests.web.inprocess import HUMANS, Local, in_own_loop, local
 from trigames.web.errors import ConflictError
+from trigames.web.snapshot import Actor
 from trigames.web.storage import open_store
 
 
@@ -72,7 +73,7 @@ async def test_a_change_heard_from_elsewhere_reaches_the_watchers(db: str) -> No
     async with pair(db) as (a, b):
         created = await a.create({"game": "triggle", "seats": HUMANS})
         game_id, (ann, bob) = created["id"], tokens(created)
-        page, watcher = await b.service.watch(game_id, None, "here")
+        page, watcher = await b.service.watch(game_id, Actor(), "here")
         assert len(watcher.outbox.messages) == 1  # the whole view
         await a.play(game_id, ann, "D1-D4")
         b.service.changed_elsewhere(game_id, 1)  # what the store's listener calls
@@ -95,8 +96,8 @@ async def test_a_rematch_asked_for_at_two_processes_is_one_game(db: str) -> None
         game_id, (ann, bob) = created["id"], tokens(created)
         await a.act(game_id, "resign", ann)
         await b.view(game_id)
-        first = await a.service.rematch(game_id, ann)
-        second = await b.service.rematch(game_id, bob)  # b had not heard of the first
+        first = await a.service.rematch(game_id, Actor(ann))
+        second = await b.service.rematch(game_id, Actor(bob))  # b had not heard of the first
         assert first["id"] == second["id"]
         assert len(await a.service.listing()) == 2
         assert (await a.view(game_id))["rematch"] == first["id"]

@@ -23,7 +23,7 @@ database (SQLite or PostgreSQL alike: :class:`AccountRows` is mixed into both st
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 #: The schema of accounts, as one migration step of each store (SQLite's and PostgreSQL's
@@ -61,7 +61,7 @@ class AccountRow:
 
     id: str
     name: str
-    password_hash: str
+    password_hash: str = field(repr=False)
     created: float
     deleted: bool = False
 

@@ -37,6 +37,7 @@ from trigames.web.errors import BadRequestError, NotFoundError, ServiceError
 from trigames.web.http import (
     SameOrigin,
     SecurityHeaders,
+    actor_of,
     address_of,
     api,
     base_url,
@@ -59,6 +60,7 @@ from trigames.web.requests import (
 from trigames.web.rules_page import rules_html
 from trigames.web.service import GameService
 from trigames.web.settings import Settings
+from trigames.web.snapshot import Actor
 from trigames.web.storage import open_store
 
 STATIC_DIR = Path(__file__).with_name("static")
@@ -94,59 +96,61 @@ async def view(request: Request) -> Response:
 
 async def move(request: Request) -> Response:
     body = await body_of(request)
-    token, game_id = token_of(request, body), request.path_params["id"]
-    return json_text(await service_of(request).play(game_id, token, read_move(body)))
+    actor, game_id = await actor_of(request, token_of(request, body)), request.path_params["id"]
+    return json_text(await service_of(request).play(game_id, actor, read_move(body)))
 
 
 def acting(
-    act: Callable[[GameService, str, str | None], Awaitable[str]],
+    act: Callable[[GameService, str, Actor], Awaitable[str]],
 ) -> Callable[[Request], Awaitable[Response]]:
-    """A request that acts for the token's seat with nothing else to say (undo, resign,
-    offer a draw): the change it makes, as the seat's pages see it."""
+    """A request that acts for the seat of the token or the session with nothing else to say
+    (undo, resign, offer a draw, keep with one's account): the change it makes, as the seat's
+    pages see it."""
 
     async def handler(request: Request) -> Response:
         body = await body_of(request)
-        game_id = request.path_params["id"]
-        return json_text(await act(service_of(request), game_id, token_of(request, body)))
+        actor, game_id = await actor_of(request, token_of(request, body)), request.path_params["id"]
+        return json_text(await act(service_of(request), game_id, actor))
 
     return handler
 
 
 def answering(
-    answer: Callable[[GameService, str, str | None, bool, int], Awaitable[str]], accept: bool
+    answer: Callable[[GameService, str, Actor, bool, int], Awaitable[str]], accept: bool
 ) -> Callable[[Request], Awaitable[Response]]:
     """The other side's answer to an undo request or a draw offer, made at ``"ply"``."""
 
     async def handler(request: Request) -> Response:
         body = await body_of(request)
-        token, ply = token_of(request, body), read_answer_ply(body)
+        actor, ply = await actor_of(request, token_of(request, body)), read_answer_ply(body)
         game_id = request.path_params["id"]
-        return json_text(await answer(service_of(request), game_id, token, accept, ply))
+        return json_text(await answer(service_of(request), game_id, actor, accept, ply))
 
     return handler
 
 
 async def join(request: Request) -> views.JoinedLink:
     body = await body_of(request)
-    game_id = request.path_params["id"]
-    joined = await service_of(request).join(game_id, token_of(request, body), read_join(body))
+    game_id, actor = request.path_params["id"], await actor_of(request, token_of(request, body))
+    joined = await service_of(request).join(game_id, actor, read_join(body))
     link = f"{base_url(request)}/games/{game_id}?token={joined['token']}"
     return {"seat": joined["seat"], "token": joined["token"], "link": link}
 
 
 async def rematch(request: Request) -> views.Rematch:
     body = await body_of(request)
-    return await service_of(request).rematch(request.path_params["id"], token_of(request, body))
+    actor = await actor_of(request, token_of(request, body))
+    return await service_of(request).rematch(request.path_params["id"], actor)
 
 
 async def seats(request: Request) -> views.HeldSeats:
-    game_id, token = request.path_params["id"], token_of(request, {})
-    return {"seats": await service_of(request).seats_of(game_id, token)}
+    game_id, actor = request.path_params["id"], await actor_of(request, token_of(request, {}))
+    return {"seats": await service_of(request).seats_of(game_id, actor)}
 
 
 async def hint(request: Request) -> views.Hint:
-    game_id, token = request.path_params["id"], token_of(request, {})
-    return await service_of(request).hint(game_id, token, address_of(request))
+    game_id, actor = request.path_params["id"], await actor_of(request, token_of(request, {}))
+    return await service_of(request).hint(game_id, actor, address_of(request))
 
 
 async def record(request: Request) -> Response:
@@ -184,8 +188,8 @@ async def watch(socket: WebSocket) -> None:
     service = service_of(socket)
     await socket.accept()
     try:
-        token = checked_token(socket.query_params.get("token"))
-        live, watcher = await service.watch(socket.path_params["id"], token, address_of(socket))
+        actor = await actor_of(socket, checked_token(socket.query_params.get("token")))
+        live, watcher = await service.watch(socket.path_params["id"], actor, address_of(socket))
     except ServiceError as error:
         await socket.close(code=4000 + error.status, reason=str(error)[:120])
         return
@@ -198,7 +202,7 @@ async def watch(socket: WebSocket) -> None:
     try:
         while (message := await socket.receive())["type"] != "websocket.disconnect":
             text = message.get("text")
-            await service.play_from_page(live, token, watcher, text if text else "")
+            await service.play_from_page(live, actor, watcher, text if text else "")
     except WebSocketDisconnect:
         pass
     finally:
@@ -286,6 +290,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{game}/draw/decline", api(answering(GameService.answer_draw, False)), methods=post),
         Route(f"{game}/join", api(join), methods=post),
         Route(f"{game}/rematch", api(rematch), methods=post),
+        Route(f"{game}/claim", api(acting(GameService.claim)), methods=post),
         Route(f"{game}/seats", api(seats)),
         Route(f"{game}/hint", api(hint)),
         Route(f"{game}/record", api(record)),

@@ -60,7 +60,7 @@ from trigames.web.limits import (
     THINKING_SECONDS,
 )
 from trigames.web.live import Games, LiveGame
-from trigames.web.snapshot import Snapshot
+from trigames.web.snapshot import Actor, Snapshot
 from trigames.web.turns import check_not_over, computer_move, seats_held
 
 LOG = logging.getLogger(__name__)
@@ -435,11 +435,11 @@ class ComputerSeats:
         except ComputerFailedError:  # a game must never stall: any legal move
             return any_legal_move(snapshot.state)
 
-    async def hint(self, live: LiveGame, token: str | None, asker: str) -> Thought:
-        """The hint level's move for the seat to move, which ``token`` must hold, and why; 429
+    async def hint(self, live: LiveGame, actor: Actor, asker: str) -> Thought:
+        """The hint level's move for the seat to move, which ``actor`` must hold, and why; 429
         when the seat asked for too many lately, or too many hints wait already."""
         snapshot = live.snapshot
-        seats = seats_held(snapshot, token)
+        seats = seats_held(snapshot, actor)
         check_not_over(snapshot)
         seat = snapshot.to_move
         if seat not in seats:

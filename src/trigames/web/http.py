@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from trigames.web.errors import BadRequestError, ForbiddenError, PayloadTooLargeError, ServiceError
 from trigames.web.limits import MAX_BODY, MAX_TOKEN
+from trigames.web.snapshot import Actor
 
 if TYPE_CHECKING:
     from trigames.web.service import GameService
@@ -92,7 +93,7 @@ class SameOrigin:
             request = Request(scope)
             origin = request.headers.get("origin")
             with_cookie = SESSION_COOKIE in request.cookies
-            if (with_cookie or scope["path"] in SESSION_PATHS) and not _same_origin(
+            if (with_cookie or scope["path"] in SESSION_PATHS) and not same_origin(
                 origin, request.headers.get("host"), required=with_cookie
             ):
                 refused = error_response(ForbiddenError(CROSS_SITE))
@@ -107,15 +108,15 @@ CROSS_SITE = (
 )
 
 
-def _same_origin(origin: str | None, host: str | None, required: bool) -> bool:
+def same_origin(origin: str | None, host: str | None, required: bool) -> bool:
     """Whether ``origin`` (an ``Origin`` header) is the site at ``host``; no origin passes
     unless one is ``required``.
 
-    >>> _same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", True)
+    >>> same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", True)
     True
-    >>> _same_origin("https://evil.example", "127.0.0.1:8000", False)
+    >>> same_origin("https://evil.example", "127.0.0.1:8000", False)
     False
-    >>> _same_origin(None, "127.0.0.1:8000", True), _same_origin(None, "x", False)
+    >>> same_origin(None, "127.0.0.1:8000", True), same_origin(None, "x", False)
     (False, True)
     """
     if origin is None:
@@ -128,6 +129,21 @@ def service_of(connection: HTTPConnection) -> GameService:
     """The service of the application the request reached."""
     service: GameService = connection.app.state.service
     return service
+
+
+async def actor_of(connection: HTTPConnection, token: str | None) -> Actor:
+    """Who asks: the holder of ``token``, and the account of the session's cookie, if any. A
+    WebSocket's cookie counts only when its handshake comes from this site's pages (nothing
+    like :class:`SameOrigin` guards a handshake, and a page of another site may open one)."""
+    secret = session_of(connection)
+    if secret is None:
+        return Actor(token)
+    headers = connection.headers
+    if connection.scope["type"] == "websocket" and not same_origin(
+        headers.get("origin"), headers.get("host"), required=True
+    ):
+        return Actor(token)
+    return Actor(token, await service_of(connection).accounts.account_of(secret))
 
 
 def session_of(connection: HTTPConnection) -> str | None:

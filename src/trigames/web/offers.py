@@ -20,7 +20,6 @@ Like :mod:`trigames.web.turns`, these are pure decisions on a snapshot.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from trigames.ai.players import accepts_draw
 from trigames.core.endings import AgreedDraw
@@ -28,14 +27,14 @@ from trigames.core.errors import UndoError
 from trigames.core.takeback import take_back, why_not
 from trigames.web.clocks import HUMAN
 from trigames.web.errors import ConflictError
-from trigames.web.snapshot import Snapshot, advance
+from trigames.web.snapshot import Actor, Snapshot, advance, amend
 from trigames.web.store import GameRow, StoredSeat
 from trigames.web.turns import check_ply, seat_label, seats_held, seats_in_game
 
 
-def undo(snapshot: Snapshot, token: str | None, now: float) -> Snapshot:
+def undo(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     """Take back at once against computers and in hot seat; else ask the other side."""
-    seats = seats_held(snapshot, token)
+    seats = seats_held(snapshot, actor)
     reason = why_not(snapshot.state, seats)
     if reason is not None:
         raise ConflictError(reason)
@@ -44,14 +43,12 @@ def undo(snapshot: Snapshot, token: str | None, now: float) -> Snapshot:
         return _taken_back(snapshot, seats, now)
     if snapshot.row.undo_request is not None:
         raise ConflictError("an undo request is already waiting for an answer")
-    return _unchanged(snapshot, now, undo_request=seats[0])
+    return amend(snapshot, now, undo_request=seats[0])
 
 
-def answer_undo(
-    snapshot: Snapshot, token: str | None, accept: bool, ply: int, now: float
-) -> Snapshot:
+def answer_undo(snapshot: Snapshot, actor: Actor, accept: bool, ply: int, now: float) -> Snapshot:
     """Accept or decline the other side's undo request, made at ``ply``."""
-    seats = seats_held(snapshot, token)
+    seats = seats_held(snapshot, actor)
     check_ply(snapshot, ply)
     asker = snapshot.row.undo_request
     if asker is None:
@@ -60,13 +57,13 @@ def answer_undo(
         raise ConflictError("the other side must answer your undo request")
     if accept:
         return _taken_back(snapshot, [asker], now)
-    return _unchanged(snapshot, now, undo_request=None)
+    return amend(snapshot, now, undo_request=None)
 
 
-def offer_draw(snapshot: Snapshot, token: str | None, now: float) -> Snapshot:
+def offer_draw(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     """Offer a draw to the other seats still in the game; computer seats answer at once (a
     ``ConflictError`` if one declines), humans through :func:`answer_draw`."""
-    offering = seats_in_game(snapshot, token)
+    offering = seats_in_game(snapshot, actor)
     if snapshot.row.draw_offer is not None:
         raise ConflictError("a draw offer is already waiting for an answer")
     for seat in snapshot.state.seats_in_game():
@@ -75,11 +72,9 @@ def offer_draw(snapshot: Snapshot, token: str | None, now: float) -> Snapshot:
     return _settle_draw(snapshot, offering, now)
 
 
-def answer_draw(
-    snapshot: Snapshot, token: str | None, accept: bool, ply: int, now: float
-) -> Snapshot:
+def answer_draw(snapshot: Snapshot, actor: Actor, accept: bool, ply: int, now: float) -> Snapshot:
     """Accept or decline the draw another seat offered at ``ply``."""
-    seats = seats_held(snapshot, token)
+    seats = seats_held(snapshot, actor)
     check_ply(snapshot, ply)
     offer = snapshot.row.draw_offer
     if offer is None:
@@ -90,7 +85,7 @@ def answer_draw(
         raise ConflictError("the draw offer waits for the other players' answer")
     if accept:
         return _settle_draw(snapshot, [*offer, *answering], now)
-    return _unchanged(snapshot, now, draw_offer=None)
+    return amend(snapshot, now, draw_offer=None)
 
 
 def rematch_id(game_id: str) -> str:
@@ -98,10 +93,10 @@ def rematch_id(game_id: str) -> str:
     return hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:12]
 
 
-def rematch_row(snapshot: Snapshot, token: str | None) -> GameRow:
+def rematch_row(snapshot: Snapshot, actor: Actor) -> GameRow:
     """The new game a player of the finished game asks for (not stored yet): each seat moved on
-    by one, with its kind, name (a colour for a name follows the seat) and token."""
-    seats_held(snapshot, token)
+    by one, with its kind, name (a colour for a name follows the seat), token and account."""
+    seats_held(snapshot, actor)
     if not snapshot.over:
         raise ConflictError("the game is not over yet: a rematch follows a finished game")
     old, game = snapshot.row.seats, snapshot.game
@@ -112,13 +107,13 @@ def rematch_row(snapshot: Snapshot, token: str | None) -> GameRow:
         name = before.name
         if name == game.player_name((number - 1) % count):
             name = game.player_name(number)
-        seats.append(StoredSeat(name, before.kind, before.token_hash))
+        seats.append(StoredSeat(name, before.kind, before.token_hash, before.account))
     return GameRow(rematch_id(snapshot.id), snapshot.row.spec, seats, clock=snapshot.row.clock)
 
 
 def note_rematch(snapshot: Snapshot, rematch: str, now: float) -> Snapshot:
     """The finished game, naming its rematch for every page."""
-    return _unchanged(snapshot, now, rematch=rematch)
+    return amend(snapshot, now, rematch=rematch)
 
 
 def _taken_back(snapshot: Snapshot, seats: list[int], now: float) -> Snapshot:
@@ -138,18 +133,7 @@ def _settle_draw(snapshot: Snapshot, agreed: list[int], now: float) -> Snapshot:
         if snapshot.row.seats[seat].kind == HUMAN and seat not in agreed
     ]
     if waiting:
-        return _unchanged(snapshot, now, draw_offer=agreed)
+        return amend(snapshot, now, draw_offer=agreed)
     state = snapshot.state.clone()
     state.play(AgreedDraw())
     return advance(snapshot, state, now)
-
-
-def _unchanged(snapshot: Snapshot, now: float, **changes: Any) -> Snapshot:
-    """The position as it is, with the row's ``changes``; the pending request and offer stay
-    unless ``changes`` name them."""
-    kept: dict[str, Any] = {
-        "undo_request": snapshot.row.undo_request,
-        "draw_offer": snapshot.row.draw_offer,
-        **changes,
-    }
-    return advance(snapshot, snapshot.state, now, **kept)

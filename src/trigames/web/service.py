@@ -33,7 +33,7 @@ from typing import Any
 from trigames.games import load_game
 from trigames.web import offers, pictures, turns, views
 from trigames.web.accounts import Accounts
-from trigames.web.clocks import Timers, is_open
+from trigames.web.clocks import Timers
 from trigames.web.computer import Computer, ComputerSeats
 from trigames.web.database import Database
 from trigames.web.errors import (
@@ -56,7 +56,7 @@ from trigames.web.requests import (
     read_page_message,
 )
 from trigames.web.settings import Settings
-from trigames.web.snapshot import Snapshot, opening, seated, start
+from trigames.web.snapshot import Actor, Snapshot, opening, seated, start
 from trigames.web.store import GameStore, SQLiteStore
 from trigames.web.watchers import Watcher, Watchers
 
@@ -223,11 +223,12 @@ class GameService:
         rows = await self.database.run(lambda store: store.listing(finished))
         return [views.listed(row) for row in rows]
 
-    async def seats_of(self, game_id: str, token: str | None) -> list[int]:
-        """The seats ``token`` holds in the game (``ForbiddenError`` if none; none without a
-        token)."""
+    async def seats_of(self, game_id: str, actor: Actor) -> list[int]:
+        """The seats ``actor`` holds in the game: a token's (``ForbiddenError`` if none), or an
+        account's (none for a visitor)."""
         async with self.held(game_id) as live:
-            return turns.seats_held(live.snapshot, token) if token else []
+            snapshot = live.snapshot
+            return turns.seats_held(snapshot, actor) if actor.token else snapshot.seats_of(actor)
 
     async def about(self, game_id: str, address: str = "") -> views.About:
         """What a shared link of the game's page shows: title, a line about it, version."""
@@ -258,18 +259,14 @@ class GameService:
         if live is None:
             raise ConflictError("a game with this id exists already: create it again")
         self._applied(live, snapshot)
-        created: list[views.CreatedSeat] = [
-            {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
-            for n, (s, t) in enumerate(zip(row.seats, tokens, strict=True))
-        ]
         view = views.with_now(live.shown.whole(live.snapshot), self.clock())
-        return {"id": row.id, "seats": created, "view": view}
+        return views.created(row, tokens, view)
 
-    async def rematch(self, game_id: str, token: str | None) -> views.Rematch:
+    async def rematch(self, game_id: str, actor: Actor) -> views.Rematch:
         """The rematch of a finished game (see :mod:`~trigames.web.offers`): created by the
         first player who asks, found by the others."""
         async with self.held(game_id) as live:
-            row = offers.rematch_row(live.snapshot, token)
+            row = offers.rematch_row(live.snapshot, actor)
             snapshot = start(row, load_game(row.spec).new_initial_state(), self.clock())
             fresh = await self.games.insert(snapshot, live.owner)
             if fresh is not None:
@@ -283,10 +280,10 @@ class GameService:
 
     # --- changing games -------------------------------------------------------------------
 
-    async def _change(self, game_id: str, token: str | None, decide: Decision) -> str:
-        """Make a change; the answer: the change as the pages of ``token`` see it (encoded)."""
+    async def _change(self, game_id: str, actor: Actor, decide: Decision) -> str:
+        """Make a change; the answer: the change as the pages of ``actor`` see it (encoded)."""
         live, before, after = await self._made(game_id, decide)
-        seats = after.seats_of(token) if token else []
+        seats = after.seats_of(actor)
         mover = after.to_move is not None and after.to_move in seats
         return views.with_now(live.shown.change(before, after, mover), self.clock())
 
@@ -296,49 +293,53 @@ class GameService:
             before, after = await self.games.change(live, decide)
             return live, before, after
 
-    async def play(self, game_id: str, token: str | None, request: MoveRequest) -> str:
-        return await self._change(game_id, token, self._move(token, request))
+    async def play(self, game_id: str, actor: Actor, request: MoveRequest) -> str:
+        return await self._change(game_id, actor, self._move(actor, request))
 
-    def _move(self, token: str | None, request: MoveRequest) -> Decision:
-        return lambda s: turns.play(s, token, request, self.clock())
+    def _move(self, actor: Actor, request: MoveRequest) -> Decision:
+        return lambda s: turns.play(s, actor, request, self.clock())
 
-    async def resign(self, game_id: str, token: str | None) -> str:
-        return await self._change(game_id, token, lambda s: turns.resign(s, token, self.clock()))
+    async def resign(self, game_id: str, actor: Actor) -> str:
+        return await self._change(game_id, actor, lambda s: turns.resign(s, actor, self.clock()))
 
-    async def undo(self, game_id: str, token: str | None) -> str:
-        return await self._change(game_id, token, lambda s: offers.undo(s, token, self.clock()))
+    async def undo(self, game_id: str, actor: Actor) -> str:
+        return await self._change(game_id, actor, lambda s: offers.undo(s, actor, self.clock()))
 
-    async def answer_undo(self, game_id: str, token: str | None, accept: bool, ply: int) -> str:
+    async def answer_undo(self, game_id: str, actor: Actor, accept: bool, ply: int) -> str:
         return await self._change(
-            game_id, token, lambda s: offers.answer_undo(s, token, accept, ply, self.clock())
+            game_id, actor, lambda s: offers.answer_undo(s, actor, accept, ply, self.clock())
         )
 
-    async def offer_draw(self, game_id: str, token: str | None) -> str:
+    async def offer_draw(self, game_id: str, actor: Actor) -> str:
         return await self._change(
-            game_id, token, lambda s: offers.offer_draw(s, token, self.clock())
+            game_id, actor, lambda s: offers.offer_draw(s, actor, self.clock())
         )
 
-    async def answer_draw(self, game_id: str, token: str | None, accept: bool, ply: int) -> str:
+    async def answer_draw(self, game_id: str, actor: Actor, accept: bool, ply: int) -> str:
         return await self._change(
-            game_id, token, lambda s: offers.answer_draw(s, token, accept, ply, self.clock())
+            game_id, actor, lambda s: offers.answer_draw(s, actor, accept, ply, self.clock())
         )
 
-    async def join(self, game_id: str, token: str | None, request: JoinRequest) -> views.Joined:
+    async def join(self, game_id: str, actor: Actor, request: JoinRequest) -> views.Joined:
         """Take an open seat: the seat, and the token that holds it from now on."""
         holder: list[str] = []
 
         def decide(now: Snapshot) -> Snapshot:
-            after, taken = turns.join(now, token, request, self.clock())
+            after, taken = turns.join(now, actor, request, self.clock())
             holder[:] = [taken]
             return after
 
-        await self._change(game_id, token, decide)
+        await self._change(game_id, actor, decide)
         return {"seat": request.seat, "token": holder[0]}
 
-    async def hint(self, game_id: str, token: str | None, address: str) -> views.Hint:
-        """The hint level's move for the seat to move, which ``token`` must hold, and why."""
+    async def claim(self, game_id: str, actor: Actor) -> str:
+        """Keep the seats of the actor's token with its account (:func:`turns.claim`)."""
+        return await self._change(game_id, actor, lambda s: turns.claim(s, actor, self.clock()))
+
+    async def hint(self, game_id: str, actor: Actor, address: str) -> views.Hint:
+        """The hint level's move for the seat to move, which ``actor`` must hold, and why."""
         async with self.held(game_id) as live:
-            thought = await self.seats.hint(live, token, address)
+            thought = await self.seats.hint(live, actor, address)
         return {"move": thought.move, "why": thought.why}
 
     # --- pictures -------------------------------------------------------------------------
@@ -361,15 +362,13 @@ class GameService:
 
     # --- pages watching -------------------------------------------------------------------
 
-    async def watch(
-        self, game_id: str, token: str | None, address: str
-    ) -> tuple[LiveGame, Watcher]:
-        """A page of ``address`` (holding ``token``, if any) watches the game: the whole view
-        waits in its outbox, every change follows. 403 for a token that holds no seat, 429
-        past the watchers an address or a game may have."""
+    async def watch(self, game_id: str, actor: Actor, address: str) -> tuple[LiveGame, Watcher]:
+        """A page of ``address`` (of ``actor``: its seats, if any) watches the game: the whole
+        view waits in its outbox, every change follows. 403 for a token that holds no seat,
+        429 past the watchers an address or a game may have."""
         async with self.held(game_id, address, fresh=True) as live:
-            seats = live.snapshot.seats_of(token) if token else []
-            if token and not seats:
+            seats = live.snapshot.seats_of(actor)
+            if actor.token and not seats:
                 raise ForbiddenError("this token holds no seat in this game")
             watcher = Watcher(address, seats)
             self.watchers.add(live.watchers, watcher)
@@ -378,15 +377,15 @@ class GameService:
             return live, watcher
 
     async def play_from_page(
-        self, live: LiveGame, token: str | None, watcher: Watcher, text: str
+        self, live: LiveGame, actor: Actor, watcher: Watcher, text: str
     ) -> None:
         """A move a page sent over its WebSocket
-        (:func:`~trigames.web.requests.read_page_message`), for the seat its token holds: the
+        (:func:`~trigames.web.requests.read_page_message`), for the seat its actor holds: the
         change reaches every page, this one too; a refusal reaches this page alone, as
         ``{"type": "error", "status", "error"}`` (a page need not make an HTTP request for
         each move)."""
         try:  # its pages hear of it: no answer to make
-            await self._made(live.id, self._move(token, read_page_message(text)))
+            await self._made(live.id, self._move(actor, read_page_message(text)))
         except ServiceError as error:
             refused = {"type": "error", "status": error.status, "error": str(error)}
             watcher.outbox.put(json.dumps(refused), lambda: self._whole_message(live, watcher))

@@ -5,13 +5,15 @@ written to the store and only then becomes the game in memory: a failed write le
 snapshot, and everything shown of it, as it was. Nothing may change a snapshot's row or state
 in place: a decision clones the state and copies the row (with new lists).
 
-Each human seat is bound to a secret token; the store keeps only its SHA-256 hash.
+Each human seat is bound to a secret token; the store keeps only its SHA-256 hash. A seat may
+also belong to an account, whose session then acts for it as the token does: who asks is an
+:class:`Actor`.
 
 >>> from trigames import load_game
 >>> from trigames.web.store import GameRow, StoredSeat
 >>> row = GameRow("g", "triggle", [StoredSeat("Ann", "human", hash_token("t")), StoredSeat("B")])
 >>> first = start(row, load_game("triggle").new_initial_state(), now=0.0)
->>> first.seats_of("t"), first.to_move
+>>> first.seats_of(Actor("t")), first.to_move
 ([0], 0)
 >>> state = first.state.clone(); state.play("D1-D4")
 >>> second = advance(first, state, now=0.0)
@@ -34,6 +36,7 @@ from trigames.core.errors import PlayerSpecError, TrigamesError
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.records import GameRecord, Seat
+from trigames.web.account_store import AccountRow
 from trigames.web.clocks import HUMAN, turn_deadline
 from trigames.web.errors import BadRequestError, RejectedSettingError
 from trigames.web.requests import NewGame, SeatChoice
@@ -50,6 +53,26 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """A fresh secret token for a seat (144 random bits, URL-safe)."""
     return secrets.token_urlsafe(18)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: the holder of a seat's token (from the seat's link), a logged-in account, both
+    (a link game's page opened while logged in), or nobody (a visitor).
+
+    >>> bool(Actor()), bool(Actor("t")), Actor("t")
+    (False, True, Actor(token=<hidden>, account=None))
+    """
+
+    token: str | None = None
+    account: AccountRow | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.token) or self.account is not None
+
+    def __repr__(self) -> str:
+        token = None if self.token is None else "<hidden>"
+        return f"Actor(token={token}, account={self.account and self.account.name!r})"
 
 
 @dataclass(frozen=True)
@@ -100,13 +123,15 @@ class Snapshot:
     def humans(self) -> list[int]:
         return [n for n, seat in enumerate(self.row.seats) if seat.kind == HUMAN]
 
-    def seats_of(self, token: str) -> list[int]:
-        """The seats ``token`` holds."""
-        digest = hash_token(token)
+    def seats_of(self, actor: Actor) -> list[int]:
+        """The seats ``actor`` holds: by its token, or by its account."""
+        digest = hash_token(actor.token) if actor.token else ""
+        account = actor.account.id if actor.account is not None else ""
         return [
             number
             for number, seat in enumerate(self.row.seats)
-            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest)
+            if (digest and seat.token_hash and hmac.compare_digest(seat.token_hash, digest))
+            or (account and seat.account == account)
         ]
 
     def record(self) -> GameRecord:
@@ -154,6 +179,17 @@ def advance(
         after.row.deadline = turn_deadline(after.row, after.to_move, now)
     after.row.computer_turn = after.computer_to_move
     return after
+
+
+def amend(snapshot: Snapshot, now: float, **changes: Any) -> Snapshot:
+    """The position as it is, with the row's ``changes`` (``seats``, ``rematch``...); the
+    pending undo request and draw offer stay unless ``changes`` name them."""
+    kept: dict[str, Any] = {
+        "undo_request": snapshot.row.undo_request,
+        "draw_offer": snapshot.row.draw_offer,
+        **changes,
+    }
+    return advance(snapshot, snapshot.state, now, **kept)
 
 
 def _with(row: GameRow, fields: dict[str, Any]) -> GameRow:

@@ -156,22 +156,33 @@ def describe(target: str | Path) -> str:
 
 @dataclass
 class StoredSeat:
-    """A seat as stored: display name, kind (``human`` or a player spec), token hash."""
+    """A seat as stored: display name, kind (``human`` or a player spec), token hash, and the
+    account that plays it, if one does."""
 
     name: str
     kind: str = "human"
     #: SHA-256 of the seat's secret token (hex); empty for computer seats.
     token_hash: str = ""
+    #: The id of the account that plays the seat (its session acts for it as the token does);
+    #: empty for a seat of a link game.
+    account: str = ""
 
     def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "token_hash": self.token_hash}
+        """The seat as JSON (``account`` only when an account plays it).
+
+        >>> StoredSeat("Ann", token_hash="h", account="a1").to_json()["account"]
+        'a1'
+        """
+        found = {"name": self.name, "kind": self.kind, "token_hash": self.token_hash}
+        return {**found, "account": self.account} if self.account else found
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> StoredSeat:
         """Read a stored seat; a name stored by an older server with text that is not Unicode
         (a lone surrogate) reads with U+FFFD in its place, so that it can be shown."""
         name = _SURROGATES.sub("\ufffd", str(obj["name"]))
-        return cls(name, str(obj.get("kind", "human")), str(obj.get("token_hash", "")))
+        kind, token_hash = str(obj.get("kind", "human")), str(obj.get("token_hash", ""))
+        return cls(name, kind, token_hash, str(obj.get("account", "")))
 
 
 @dataclass

@@ -1,18 +1,18 @@
 """The decisions that move a game on: a move, a computer's move, a resignation, a seat running
-out of time, a visitor taking an open seat.
+out of time, a visitor taking an open seat, an account claiming the seats of a link.
 
 Each is a pure function of a :class:`~trigames.web.snapshot.Snapshot` (and the time now): it
 returns the snapshot the change makes, or raises a
 :class:`~trigames.web.errors.ServiceError` saying why not; nothing is written or changed here.
 
->>> from trigames.web.snapshot import hash_token, start
+>>> from trigames.web.snapshot import Actor, hash_token, start
 >>> from trigames.web.store import GameRow, StoredSeat
 >>> from trigames import load_game
 >>> row = GameRow("g", "triggle", [StoredSeat("Ann", "human", hash_token("a")), StoredSeat("Bo")])
 >>> before = start(row, load_game("triggle").new_initial_state(), now=0.0)
->>> play(before, "a", MoveRequest("D1-D4"), now=0.0).row.moves
+>>> play(before, Actor("a"), MoveRequest("D1-D4"), now=0.0).row.moves
 ['D1-D4']
->>> play(before, "b", MoveRequest("D1-D4"), now=0.0)
+>>> play(before, Actor("b"), MoveRequest("D1-D4"), now=0.0)
 Traceback (most recent call last):
 ...
 trigames.web.errors.ForbiddenError: this token holds no seat in this game
@@ -21,7 +21,6 @@ trigames.web.errors.ForbiddenError: this token holds no seat in this game
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from trigames.core.endings import Ending, Timeout
 from trigames.core.errors import TrigamesError
@@ -32,19 +31,24 @@ from trigames.web.errors import (
     ForbiddenError,
     MissingTokenError,
     RejectedMoveError,
+    UnauthorizedError,
 )
 from trigames.web.requests import JoinRequest, MoveRequest
-from trigames.web.snapshot import Snapshot, advance, hash_token, new_token
+from trigames.web.snapshot import Actor, Snapshot, advance, amend, hash_token, new_token
 from trigames.web.store import StoredSeat
 
 
-def seats_held(snapshot: Snapshot, token: str | None) -> list[int]:
-    """The seats ``token`` holds (401 without a token, 403 when it holds none)."""
-    if not token:
-        raise MissingTokenError("this needs the token of a seat (from the seat's link)")
-    seats = snapshot.seats_of(token)
+def seats_held(snapshot: Snapshot, actor: Actor) -> list[int]:
+    """The seats ``actor`` holds (401 for nobody, 403 when it holds none)."""
+    if not actor:
+        raise MissingTokenError(
+            "this needs the token of a seat (from the seat's link), or to log in to the "
+            "account that plays it"
+        )
+    seats = snapshot.seats_of(actor)
     if not seats:
-        raise ForbiddenError("this token holds no seat in this game")
+        held_by = "this token holds" if actor.token else "your account plays"
+        raise ForbiddenError(f"{held_by} no seat in this game")
     return seats
 
 
@@ -54,9 +58,9 @@ def check_not_over(snapshot: Snapshot) -> None:
         raise ConflictError(f"the game is over{': ' + outcome.reason if outcome else ''}")
 
 
-def seats_in_game(snapshot: Snapshot, token: str | None) -> list[int]:
-    """The seats ``token`` holds that are still in the game, which must not be over."""
-    seats = seats_held(snapshot, token)
+def seats_in_game(snapshot: Snapshot, actor: Actor) -> list[int]:
+    """The seats ``actor`` holds that are still in the game, which must not be over."""
+    seats = seats_held(snapshot, actor)
     check_not_over(snapshot)
     playing = [seat for seat in seats if seat not in snapshot.state.withdrawn]
     if not playing:
@@ -77,9 +81,9 @@ def seat_label(snapshot: Snapshot, seat: int | None) -> str:
     return f"{snapshot.game.player_name(seat)} (seat {seat}, {snapshot.row.seats[seat].name})"
 
 
-def play(snapshot: Snapshot, token: str | None, request: MoveRequest, now: float) -> Snapshot:
-    """Play ``request.move`` for the seat to move, which ``token`` must hold."""
-    seats = seats_held(snapshot, token)
+def play(snapshot: Snapshot, actor: Actor, request: MoveRequest, now: float) -> Snapshot:
+    """Play ``request.move`` for the seat to move, which ``actor`` must hold."""
+    seats = seats_held(snapshot, actor)
     if request.ply is not None:
         check_ply(snapshot, request.ply)
     check_not_over(snapshot)
@@ -110,10 +114,10 @@ def computer_move(snapshot: Snapshot, version: int, move: str, now: float) -> Sn
     return advance(snapshot, state, now)
 
 
-def resign(snapshot: Snapshot, token: str | None, now: float) -> Snapshot:
-    """The token's seat resigns (the one to move, if it holds several and one is to move): with
+def resign(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
+    """The actor's seat resigns (the one to move, if it holds several and one is to move): with
     two players the game ends, with more the seat leaves and the rest play on."""
-    playing = seats_in_game(snapshot, token)
+    playing = seats_in_game(snapshot, actor)
     mover = snapshot.to_move
     state = snapshot.state.clone()
     state.resign(mover if mover in playing else playing[0])
@@ -134,10 +138,11 @@ def time_out(snapshot: Snapshot, now: float) -> Snapshot | None:
 
 
 def join(
-    snapshot: Snapshot, token: str | None, request: JoinRequest, now: float
+    snapshot: Snapshot, actor: Actor, request: JoinRequest, now: float
 ) -> tuple[Snapshot, str]:
     """Take an open seat: the snapshot, and the token that holds the seat from now on (the
-    request's, when it holds a seat of the game already: one page then plays both)."""
+    request's, when it holds a seat of the game already: one page then plays both). Taken
+    while logged in, the seat belongs to the account too, under its name."""
     check_not_over(snapshot)
     seats = snapshot.row.seats
     if not 0 <= request.seat < len(seats):
@@ -145,16 +150,37 @@ def join(
     if not is_open(seats[request.seat]):
         taken = seats[request.seat].name
         raise ConflictError(f"seat {request.seat} is not open: {taken} plays it")
-    held = token if token and snapshot.seats_of(token) else None
+    held = actor.token if actor.token and snapshot.seats_of(Actor(actor.token)) else None
     holder = held or new_token()
+    account = actor.account
     name = request.name or snapshot.game.player_name(request.seat)
     changed = list(seats)
-    changed[request.seat] = StoredSeat(name, HUMAN, hash_token(holder))
-    kept: dict[str, Any] = {
-        "undo_request": snapshot.row.undo_request,
-        "draw_offer": snapshot.row.draw_offer,
-    }
+    if account is None:
+        changed[request.seat] = StoredSeat(name, HUMAN, hash_token(holder))
+    else:
+        changed[request.seat] = StoredSeat(account.name, HUMAN, hash_token(holder), account.id)
     if snapshot.to_move == request.seat:  # its clock starts now
         seated = dataclasses.replace(snapshot.row, seats=changed)
-        kept["deadline"] = turn_deadline(seated, request.seat, now)
-    return advance(snapshot, snapshot.state, now, seats=changed, **kept), holder
+        deadline = turn_deadline(seated, request.seat, now)
+        return amend(snapshot, now, seats=changed, deadline=deadline), holder
+    return amend(snapshot, now, seats=changed), holder
+
+
+def claim(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
+    """The seats the actor's token holds become its account's, under the account's name: a
+    game begun by link is kept with the account from now on (a finished one too, for the
+    account's history). 401 without a session, 409 for a seat another account plays."""
+    account = actor.account
+    if account is None:
+        raise UnauthorizedError("log in first: a seat is kept with the account you are in")
+    if not actor.token:
+        raise MissingTokenError("this needs the token of the seats to keep (from their link)")
+    changed = list(snapshot.row.seats)
+    for number in seats_held(snapshot, Actor(actor.token)):
+        seat = changed[number]
+        if seat.account and seat.account != account.id:
+            raise ConflictError(f"seat {number} is kept by another account")
+        changed[number] = StoredSeat(account.name, seat.kind, seat.token_hash, account.id)
+    if changed == snapshot.row.seats:
+        return snapshot  # kept already
+    return amend(snapshot, now, seats=changed)

@@ -189,6 +189,15 @@ class GameSpec(TypedDict):
     swatches: list[str]
 
 
+def created(row: GameRow, tokens: list[str | None], view: str) -> Created:
+    """A new game's answer: its seats, each with its token, and its view (encoded)."""
+    seats: list[CreatedSeat] = [
+        {"seat": n, "name": s.name, "kind": s.kind, "open": is_open(s), "token": t}
+        for n, (s, t) in enumerate(zip(row.seats, tokens, strict=True))
+    ]
+    return {"id": row.id, "seats": seats, "view": view}
+
+
 def seat_views(snapshot: Snapshot) -> list[SeatView]:
     game = snapshot.game
     return [
