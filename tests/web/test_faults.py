@@ -42,6 +42,7 @@ from trigames.web.computer import Question, Thought
 from trigames.web.errors import UnavailableError
 from trigames.web.offers import rematch_id
 from trigames.web.pg_temp import NoPostgresError, TempCluster
+from trigames.web.player_store import Alongside
 from trigames.web.postgres import PostgresStore
 from trigames.web.requests import Credentials, JoinRequest
 from trigames.web.service import DATABASE_THREADS
@@ -509,8 +510,8 @@ async def test_requests_at_once_after_the_database_is_back_all_work(
             games = [await humans(api) for _ in range(DATABASE_THREADS)]
             update = store.update
 
-            def slow(row: GameRow) -> None:
-                update(row)
+            def slow(row: GameRow, alongside: Alongside) -> None:
+                update(row, alongside)
                 time.sleep(0.1)
 
             monkeypatch.setattr(store, "update", slow)

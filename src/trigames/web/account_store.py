@@ -22,9 +22,11 @@ database (SQLite or PostgreSQL alike: :class:`AccountRows` is mixed into both st
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from trigames.web.statements import Statements
 
 #: The schema of accounts, as one migration step of each store (SQLite's and PostgreSQL's
 #: types differ only in the name of a float).
@@ -94,15 +96,8 @@ class AccountStore(Protocol):
         """Count a failed login, and forget those before ``forget``."""
 
 
-class AccountRows:
-    """The statements of :class:`AccountStore`, on a store's ``_query`` and ``_change``
-    (``?`` placeholders)."""
-
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Mapping[str, Any]]:
-        raise NotImplementedError
-
-    def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        raise NotImplementedError
+class AccountRows(Statements):
+    """The statements of :class:`AccountStore`."""
 
     def add_account(self, row: AccountRow) -> bool:
         return bool(

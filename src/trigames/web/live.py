@@ -46,6 +46,7 @@ from trigames.web.errors import (
 )
 from trigames.web.limits import IDLE_GAMES
 from trigames.web.pictures import Checkpoints, Pictures
+from trigames.web.player_store import Alongside
 from trigames.web.snapshot import Snapshot
 from trigames.web.store import GameRow, StaleRowError
 from trigames.web.views import Shown
@@ -170,7 +171,7 @@ class Games:
                 if after is None:
                     return before, before
                 try:
-                    await self._write(after.row)
+                    await self._write(before, after)
                 except StaleRowError:
                     live.behind = max(live.behind, before.version + 1)
                     continue
@@ -181,9 +182,17 @@ class Games:
                 return before, after
         raise StaleGameError("the game changed meanwhile: look again")
 
-    async def _write(self, row: GameRow) -> None:
-        """Store ``row``, if the stored game is at its revision (else ``StaleRowError``)."""
-        await self.database.run(lambda store: store.update(row))
+    async def _write(self, before: Snapshot, after: Snapshot) -> None:
+        """Store ``after``'s row, if the stored game is at its revision (else
+        ``StaleRowError``), with what goes along: the accounts that took a seat, and the
+        ratings when it ends a rated game."""
+        row = after.row
+        known = {seat.account for seat in before.row.seats}
+        alongside = Alongside(
+            players=tuple(s.account for s in row.seats if s.account and s.account not in known),
+            rated_result=row.rated and after.over and not before.over,
+        )
+        await self.database.run(lambda store: store.update(row, alongside))
 
     async def refresh(self, live: LiveGame) -> None:
         """Read the game again (another process changed it), and apply what changed."""

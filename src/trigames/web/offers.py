@@ -33,8 +33,11 @@ from trigames.web.turns import check_ply, seat_label, seats_held, seats_in_game
 
 
 def undo(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
-    """Take back at once against computers and in hot seat; else ask the other side."""
+    """Take back at once against computers and in hot seat; else ask the other side (never
+    in a rated game)."""
     seats = seats_held(snapshot, actor)
+    if snapshot.row.rated:
+        raise ConflictError("a rated game has no take-backs")
     reason = why_not(snapshot.state, seats)
     if reason is not None:
         raise ConflictError(reason)

@@ -25,10 +25,11 @@ what this module adds:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import select
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import psycopg
@@ -36,6 +37,7 @@ from psycopg.rows import dict_row
 
 from trigames.web.account_store import account_tables
 from trigames.web.limits import STATEMENT_SECONDS
+from trigames.web.player_store import player_tables
 from trigames.web.store import ChangeListener, SqlStore, StoreError, describe
 
 LOG = logging.getLogger(__name__)
@@ -89,6 +91,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
     ),
     account_tables("DOUBLE PRECISION"),  # accounts, their sessions, failed logins
+    player_tables("DOUBLE PRECISION"),  # who plays which games, whose move, ratings
 )
 
 
@@ -96,6 +99,7 @@ class PostgresStore(SqlStore):
     """Games in a PostgreSQL database, shared by every process given the same ``url``."""
 
     NOW = "extract(epoch FROM clock_timestamp())::double precision"
+    FOR_UPDATE = " FOR UPDATE"
     failures: tuple[type[Exception], ...] = (psycopg.Error, StoreError)
 
     def __init__(self, url: str, timeout: float = STATEMENT_SECONDS) -> None:
@@ -162,6 +166,11 @@ class PostgresStore(SqlStore):
 
     def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
         return self._connection().execute(self._sql(sql), params).rowcount
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        with self._connection().transaction():
+            yield
 
     async def listen(self, changed: ChangeListener) -> None:
         """Hear the changes every process makes (this one's too), until cancelled."""

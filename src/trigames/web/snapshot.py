@@ -116,6 +116,12 @@ class Snapshot:
         return self.is_computer(self.to_move)
 
     @property
+    def waiting_for(self) -> str:
+        """The account whose move the game waits for (``""``: none, or not an account's)."""
+        seat = self.to_move
+        return "" if seat is None else self.row.seats[seat].account
+
+    @property
     def computers_only(self) -> bool:
         """Whether every seat is a computer (nobody waits for their moves)."""
         return all(seat.kind != HUMAN for seat in self.row.seats)
@@ -153,6 +159,7 @@ def start(row: GameRow, state: AnyState, now: float) -> Snapshot:
     row.result = state.outcome()
     row.deadline = turn_deadline(row, snapshot.to_move, now)
     row.computer_turn = snapshot.computer_to_move
+    row.waiting_for = snapshot.waiting_for
     return snapshot
 
 
@@ -178,6 +185,7 @@ def advance(
     if "deadline" not in changes and (after.over or (moves != row.moves and not keep_clock)):
         after.row.deadline = turn_deadline(after.row, after.to_move, now)
     after.row.computer_turn = after.computer_to_move
+    after.row.waiting_for = after.waiting_for
     return after
 
 

@@ -48,13 +48,15 @@ trigames.web.store.StaleRowError: game 'g1' changed since it was read (revision 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -66,6 +68,7 @@ from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
 from trigames.web.account_store import AccountRows, AccountStore, account_tables
 from trigames.web.limits import STATEMENT_SECONDS
+from trigames.web.player_store import Alongside, PlayerRows, player_tables
 
 #: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
 #: serve --db`` wins over it).
@@ -114,6 +117,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX games_deadline ON games (deadline) WHERE finished = 0",
     ),
     account_tables("REAL"),  # accounts, their sessions, failed logins
+    player_tables("REAL"),  # who plays which games, whose move they wait for, ratings
 )
 
 
@@ -213,6 +217,10 @@ class GameRow:
     rev: int = 0
     #: Whether a computer seat is to move (the game then needs a process to think for it).
     computer_turn: bool = False
+    #: Whether the game is rated (two accounts, no computer: their ratings change at its end).
+    rated: bool = False
+    #: The account whose move the game waits for, if an account's seat is to move.
+    waiting_for: str = ""
 
 
 #: Told about a change made by another process: the game's id and its revision now, or
@@ -234,9 +242,10 @@ class GameStore(AccountStore, Protocol):
         """Add a new game (at revision 0), unless a game with its id exists (then ``False``,
         and nothing is written)."""
 
-    def update(self, row: GameRow) -> None:
+    def update(self, row: GameRow, alongside: Alongside = ...) -> None:
         """Write the game's changes and raise ``row.rev``, if the stored row is still at
-        ``row.rev``; else :class:`StaleRowError`, and nothing is written."""
+        ``row.rev``; else :class:`StaleRowError`, and nothing is written. What goes
+        ``alongside`` (new players, ratings) is written in the same transaction."""
 
     def get(self, game_id: str) -> GameRow | None:
         """The game with this id, if there is one."""
@@ -274,7 +283,7 @@ class GameStore(AccountStore, Protocol):
         """Close the connection."""
 
 
-class SqlStore(AccountRows):
+class SqlStore(AccountRows, PlayerRows):
     """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
     for the database's time (seconds since the epoch); a subclass runs it (``_query``, the
     rows a statement returns; ``_change``, how many rows it changed)."""
@@ -283,33 +292,52 @@ class SqlStore(AccountRows):
     NOW: ClassVar[str]
     COLUMNS: ClassVar[str] = (
         "seats = ?, moves = ?, result = ?, undo_request = ?, draw_offer = ?, notation = ?,"
-        " rematch = ?, clock = ?, deadline = ?, updated = ?, finished = ?, computer_turn = ?"
+        " rematch = ?, clock = ?, deadline = ?, updated = ?, finished = ?, computer_turn = ?,"
+        " waiting_for = ?"
     )
 
     def _sql(self, sql: str) -> str:
         return sql.replace("{now}", self.NOW)
 
     def insert(self, row: GameRow) -> bool:
-        return bool(
-            self._change(
+        players = [seat.account for seat in row.seats if seat.account]
+        with self._transaction() if players else contextlib.nullcontext():
+            added = self._change(
                 "INSERT INTO games (id, spec, seats, moves, result, undo_request, draw_offer,"
-                " notation, rematch, clock, deadline, updated, finished, computer_turn, date,"
-                " created, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " notation, rematch, clock, deadline, updated, finished, computer_turn,"
+                " waiting_for, date, created, rev, rated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (id) DO NOTHING",
-                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.rev),
-            )
-        )
+                (row.id, row.spec, *self._mutable(row), row.date, row.date, row.rev,
+                 int(row.rated)),
+            )  # fmt: skip
+            if added:
+                self._add_players(row.id, players)
+        return bool(added)
 
-    def update(self, row: GameRow) -> None:
+    def update(self, row: GameRow, alongside: Alongside = Alongside()) -> None:  # noqa: B008
         updated = now()
-        changed = self._change(
-            f"UPDATE games SET {self.COLUMNS}, rev = rev + 1 WHERE id = ? AND rev = ?",
-            (*self._mutable(row, updated), row.id, row.rev),
-        )
-        if not changed:
-            raise StaleRowError(row.id, row.rev)
+        with self._transaction() if alongside else contextlib.nullcontext():
+            changed = self._change(
+                f"UPDATE games SET {self.COLUMNS}, rev = rev + 1 WHERE id = ? AND rev = ?",
+                (*self._mutable(row, updated), row.id, row.rev),
+            )
+            if not changed:
+                raise StaleRowError(row.id, row.rev)
+            self._add_players(row.id, alongside.players)
+            if alongside.rated_result:
+                self._rate(row, time.time())
         row.updated = updated
         row.rev += 1
+
+    def games_of(self, account_id: str, limit: int = 50) -> list[GameRow]:
+        """The account's latest games: those waiting for its move first, then the others,
+        changed last first."""
+        return self._select(
+            "WHERE id IN (SELECT game FROM players WHERE account = ?)"
+            " ORDER BY (waiting_for = ? AND finished = 0) DESC, updated DESC LIMIT ?",
+            (account_id, account_id, limit),
+        )
 
     def get(self, game_id: str) -> GameRow | None:
         found = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -358,11 +386,11 @@ class SqlStore(AccountRows):
         )
         return [str(row["id"]) for row in found]
 
-    def _select(self, clause: str) -> list[GameRow]:
+    def _select(self, clause: str, params: Sequence[Any] = ()) -> list[GameRow]:
         """The rows ``clause`` selects; a row that cannot be read is left out and logged, so
         that one broken game never breaks a listing."""
         found = []
-        for row in self._query(f"SELECT * FROM games {clause}"):
+        for row in self._query(f"SELECT * FROM games {clause}", params):
             try:
                 found.append(self._row(row))
             except (ValueError, KeyError, TypeError):
@@ -385,6 +413,7 @@ class SqlStore(AccountRows):
             row.updated if updated is None else updated,
             int(row.result is not None),
             int(row.computer_turn),
+            row.waiting_for,
         )
 
     @staticmethod
@@ -406,6 +435,8 @@ class SqlStore(AccountRows):
             deadline=found["deadline"],
             rev=found["rev"],
             computer_turn=bool(found["computer_turn"]),
+            rated=bool(found["rated"]),
+            waiting_for=found["waiting_for"],
         )
 
 
@@ -420,7 +451,7 @@ class SQLiteStore(SqlStore):
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a transaction holds it across its statements
         self._db = sqlite3.connect(
             self.path,
             check_same_thread=False,
@@ -455,6 +486,17 @@ class SQLiteStore(SqlStore):
     def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._lock:
             return self._db.execute(self._sql(sql), params).rowcount
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     async def listen(self, changed: ChangeListener) -> None:
         return  # no other process writes to this file
