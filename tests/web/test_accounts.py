@@ -45,7 +45,12 @@ def test_signing_up_logs_in_with_a_cookie_only_the_server_reads(http: httpx.Clie
     assert "SameSite=lax" in cookie
     assert "Path=/" in cookie
     assert "Secure" not in cookie  # plain HTTP here: --secure-cookies is for HTTPS
-    assert http.get("/api/me").json() == {"name": "Ann_1", "ratings": {}, "your_turn": []}
+    assert http.get("/api/me").json() == {
+        "name": "Ann_1",
+        "ratings": {},
+        "your_turn": [],
+        "games": [],
+    }
 
 
 def test_a_cookie_is_secure_when_the_server_is_set_so() -> None:

@@ -44,7 +44,7 @@ from trigames.web.offers import rematch_id
 from trigames.web.pg_temp import NoPostgresError, TempCluster
 from trigames.web.player_store import Alongside
 from trigames.web.postgres import PostgresStore
-from trigames.web.requests import Credentials, JoinRequest
+from trigames.web.requests import ChallengeRequest, Credentials, JoinRequest, read_move
 from trigames.web.service import DATABASE_THREADS
 from trigames.web.snapshot import Actor, Snapshot
 from trigames.web.store import GameRow, GameStore
@@ -346,6 +346,30 @@ async def before_a_claim(api: Local) -> Setup:
     return Setup(game_id, lambda: api.service.claim(game_id, ann_logged_in), landed)
 
 
+async def before_a_rated_game_ends(api: Local) -> Setup:
+    """The write that ends a rated game carries both ratings: all of it lands, or none."""
+    made = [
+        await api.service.accounts.sign_up(Credentials(name, "correct horse"), "here")
+        for name in ("Ann_R", "Bob_R")
+    ]
+    ann, bob = (session.account for session in made)
+    offered = await api.service.challenges.offer(ann, ChallengeRequest("triggle", True, seat=0))
+    game_id = await api.service.challenges.accept(offered, bob)
+    await api.service.play(game_id, Actor(None, ann), read_move({"move": "D1-D4"}))
+
+    async def untouched() -> None:
+        assert await api.service.database.run(lambda s: s.ratings_of(ann.id)) == {}
+
+    async def landed(before: dict[str, Any], after: dict[str, Any]) -> None:
+        assert (after["over"], after["outcome"]["winners"]) == (True, [0])
+        winner = await api.service.database.run(lambda s: s.ratings_of(ann.id))
+        loser = await api.service.database.run(lambda s: s.ratings_of(bob.id))
+        assert (winner["triggle"].games, loser["triggle"].games) == (1, 1)  # rated once
+        assert winner["triggle"].rating > 1500 > loser["triggle"].rating
+
+    return Setup(game_id, lambda: api.service.resign(game_id, Actor(None, bob)), landed, untouched)
+
+
 REQUESTS: dict[str, Callable[[Local], Awaitable[Setup]]] = {
     "move": before_a_move,
     "undo": before_an_undo_is_accepted,
@@ -356,6 +380,7 @@ REQUESTS: dict[str, Callable[[Local], Awaitable[Setup]]] = {
     "draw-offered": before_a_draw_is_offered,
     "resign": before_a_resignation,
     "claim": before_a_claim,
+    "rated-end": before_a_rated_game_ends,
 }
 
 

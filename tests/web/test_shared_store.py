@@ -76,15 +76,15 @@ async def test_a_change_heard_from_elsewhere_reaches_the_watchers(db: str) -> No
         page, watcher = await b.service.watch(game_id, Actor(), "here")
         assert len(watcher.outbox.messages) == 1  # the whole view
         await a.play(game_id, ann, "D1-D4")
-        b.service.changed_elsewhere(game_id, 1)  # what the store's listener calls
+        b.service.games.changed_elsewhere(game_id, 1)  # what the store's listener calls
         await b.wait_for(game_id, lambda view: view["ply"] == 1)
         assert len(watcher.outbox.messages) == 2
         assert '"added":["D1-D4"]' in watcher.outbox.messages[-1]
-        b.service.changed_elsewhere(game_id, 1)  # told twice: nothing new
+        b.service.games.changed_elsewhere(game_id, 1)  # told twice: nothing new
         assert len(watcher.outbox.messages) == 2
         b.service.unwatch(page, watcher)
         await a.play(game_id, bob, "A1-D1")
-        b.service.changed_elsewhere(None, 0)  # "anything may have changed": read when asked
+        b.service.games.changed_elsewhere(None, 0)  # "anything may have changed": read when asked
         assert (await b.view(game_id))["moves"] == ["D1-D4", "A1-D1"]
         assert (await b.view(game_id))["version"] == (await a.view(game_id))["version"] == 2
 

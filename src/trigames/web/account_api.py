@@ -7,15 +7,12 @@
   wrong name or password; 429 after 10 failures for the name in 15 minutes (or 100 from the
   address).
 - ``DELETE /api/session``: the session ends, server side (its cookie opens nothing more).
-- ``GET /api/me``: ``{"name", "ratings", "your_turn"}`` of the session's account; 401 without.
 
 Every change made with the cookie must come from this site's pages
 (:class:`~trigames.web.http.SameOrigin`).
 """
 
 from __future__ import annotations
-
-from typing import TypedDict
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -34,14 +31,6 @@ from trigames.web.http import (
     without_session,
 )
 from trigames.web.requests import read_credentials
-
-
-class Me(TypedDict):
-    """The account of the session."""
-
-    name: str
-    ratings: dict[str, object]
-    your_turn: list[str]
 
 
 def _logged_in(request: Request, session: Session, status: int) -> Response:
@@ -79,15 +68,9 @@ async def account_of(request: Request) -> AccountRow:
     return account
 
 
-async def me(request: Request) -> Me:
-    account = await account_of(request)
-    return {"name": account.name, "ratings": {}, "your_turn": []}
-
-
 def account_routes() -> list[BaseRoute]:
     return [
         Route("/api/accounts", api(sign_up), methods=["POST"]),
         Route("/api/session", api(log_in), methods=["POST"]),
         Route("/api/session", api(log_out), methods=["DELETE"]),
-        Route("/api/me", api(me)),
     ]

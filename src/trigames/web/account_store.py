@@ -22,7 +22,7 @@ database (SQLite or PostgreSQL alike: :class:`AccountRows` is mixed into both st
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -77,6 +77,9 @@ class AccountStore(Protocol):
     def account_named(self, name: str) -> AccountRow | None:
         """The account of this name (any case), deleted ones included."""
 
+    def accounts_by_id(self, account_ids: Collection[str]) -> dict[str, AccountRow]:
+        """The accounts of these ids (deleted ones included), by id."""
+
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         """Keep a new hash of the account's password (a stronger one, made at a login)."""
 
@@ -111,6 +114,14 @@ class AccountRows(Statements):
     def account_named(self, name: str) -> AccountRow | None:
         found = self._query("SELECT * FROM accounts WHERE name_key = ?", (name.lower(),))
         return _account(found[0]) if found else None
+
+    def accounts_by_id(self, account_ids: Collection[str]) -> dict[str, AccountRow]:
+        ids = sorted(set(account_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        found = self._query(f"SELECT * FROM accounts WHERE id IN ({marks})", ids)
+        return {row["id"]: _account(row) for row in found}
 
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         self._change(

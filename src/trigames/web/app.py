@@ -48,6 +48,7 @@ from trigames.web.http import (
     token_of,
 )
 from trigames.web.pictures import ChoicePictures
+from trigames.web.player_api import player_routes
 from trigames.web.requests import (
     HUMAN,
     read_answer_ply,
@@ -298,6 +299,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{game}/choices", api(choices)),
         WebSocketRoute(f"{game}/ws", watch),
         *account_routes(),
+        *player_routes(),
     ]
 
 

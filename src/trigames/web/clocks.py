@@ -26,8 +26,9 @@ HUMAN = "human"
 
 
 def is_open(seat: StoredSeat) -> bool:
-    """Whether ``seat`` is a human seat nobody has taken yet."""
-    return seat.kind == HUMAN and not seat.token_hash
+    """Whether ``seat`` is a human seat nobody has taken yet (no token holds it, no account
+    plays it)."""
+    return seat.kind == HUMAN and not seat.token_hash and not seat.account
 
 
 def turn_deadline(row: GameRow, to_move: int | None, now: float) -> float | None:

@@ -97,6 +97,12 @@ NEW_ACCOUNTS_PER_HOUR = 60
 #: Passwords hashed at once (each takes 19 MiB and ~40 ms); the others wait.
 HASHES_AT_ONCE = 2
 
+#: Challenges: open ones an account may have at once, and the days one stays open.
+OPEN_CHALLENGES = 20
+CHALLENGE_DAYS = 7
+#: A leaderboard lists players with at least this many rated games in the game.
+LEADERBOARD_GAMES = 10
+
 #: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
 #: line and paragraph separators.
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}

@@ -29,7 +29,8 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from trigames.core.errors import TrigamesError
 from trigames.core.limits import quote
@@ -61,6 +62,8 @@ Decision = Callable[[Snapshot], Snapshot | None]
 Applied = Callable[["LiveGame", Snapshot], None]
 #: Told before a game is read from the store: the moves to replay (may refuse: 429).
 Replaying = Callable[[int], None]
+#: Runs a task in the background (the service keeps it, and cancels it when it closes).
+Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
 #: Times a change is decided again when another process overtook it.
 ATTEMPTS = 4
@@ -103,9 +106,12 @@ class LiveGame:
 class Games:
     """Every game this process holds in memory, over one store."""
 
-    def __init__(self, database: Database, applied: Applied, idle: int = IDLE_GAMES) -> None:
+    def __init__(
+        self, database: Database, applied: Applied, spawn: Spawn, idle: int = IDLE_GAMES
+    ) -> None:
         self.database = database
         self.applied = applied
+        self.spawn = spawn
         self.idle_games = idle
         self.games: dict[str, LiveGame] = {}
         #: The games nobody watches or changes, used last at the end.
@@ -193,6 +199,27 @@ class Games:
             rated_result=row.rated and after.over and not before.over,
         )
         await self.database.run(lambda store: store.update(row, alongside))
+
+    def changed_elsewhere(self, game_id: str | None, rev: int) -> None:
+        """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game may
+        have changed). A watched game is read again now (its pages told); another one before
+        it is next changed."""
+        if game_id is None:
+            found = list(self.games.values())
+        else:
+            live = self.games.get(game_id)
+            found = [] if live is None or rev <= live.snapshot.version else [live]
+        for live in found:
+            newer = rev if game_id is not None else live.snapshot.version + 1
+            live.behind = max(live.behind, newer)
+            if live.watchers:
+                self.spawn(self._refresh_watched(live))
+
+    async def _refresh_watched(self, live: LiveGame) -> None:
+        try:
+            await self.refresh(live)
+        except ServiceError as error:  # the store away for a moment: read when next changed
+            LOG.warning("reading game %s again failed: %s", live.id, error)
 
     async def refresh(self, live: LiveGame) -> None:
         """Read the game again (another process changed it), and apply what changed."""

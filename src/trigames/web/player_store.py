@@ -27,9 +27,9 @@ both stores).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from trigames.core.outcome import Outcome
 from trigames.ratings import PlayerRating, rate_game
@@ -121,6 +121,30 @@ class RatingPoint:
     deviation: float
 
 
+class PlayerStore(Protocol):
+    """What the players' side needs of a store (every method runs in a worker thread)."""
+
+    def ratings_of(self, account_id: str) -> dict[str, PlayerRating]:
+        """The account's rating in each game it played rated."""
+
+    def rating_history(self, account_id: str, limit: int = 500) -> list[RatingPoint]:
+        """The account's ratings after each of its latest rated games, oldest first."""
+
+    def ratings_in(self, family: str, account_ids: Collection[str]) -> dict[str, PlayerRating]:
+        """The ratings these accounts have in one game, by account (those rated in it)."""
+
+    def your_turn(self, account_id: str, limit: int = 100) -> list[str]:
+        """The unfinished games that wait for the account's move, the most pressing first."""
+
+    def leaderboard(
+        self, family: str, min_games: int, max_deviation: float, limit: int = 100
+    ) -> list[tuple[str, PlayerRating]]:
+        """The best ratings of a game, best first (see :class:`PlayerRows`)."""
+
+    def games_of(self, account_id: str, limit: int = 50) -> list[GameRow]:
+        """The account's latest games, those waiting for its move first."""
+
+
 class PlayerRows(Statements):
     """The statements of the players' side (inside the transaction of a game's write, where
     they belong to one)."""
@@ -174,6 +198,16 @@ class PlayerRows(Statements):
             "SELECT * FROM ratings WHERE account = ? ORDER BY family", (account_id,)
         )
         return {row["family"]: _rating(row) for row in found}
+
+    def ratings_in(self, family: str, account_ids: Collection[str]) -> dict[str, PlayerRating]:
+        ids = sorted(set(account_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        found = self._query(
+            f"SELECT * FROM ratings WHERE family = ? AND account IN ({marks})", (family, *ids)
+        )
+        return {row["account"]: _rating(row) for row in found}
 
     def rating_history(self, account_id: str, limit: int = 500) -> list[RatingPoint]:
         """The account's ratings after each of its latest rated games, oldest first."""

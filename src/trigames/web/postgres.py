@@ -36,6 +36,7 @@ import psycopg
 from psycopg.rows import dict_row
 
 from trigames.web.account_store import account_tables
+from trigames.web.challenge_store import challenge_tables
 from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.player_store import player_tables
 from trigames.web.store import ChangeListener, SqlStore, StoreError, describe
@@ -92,6 +93,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     account_tables("DOUBLE PRECISION"),  # accounts, their sessions, failed logins
     player_tables("DOUBLE PRECISION"),  # who plays which games, whose move, ratings
+    challenge_tables("DOUBLE PRECISION"),  # the games accounts offer each other
 )
 
 

@@ -28,6 +28,7 @@ import orjson
 
 from trigames.ai.registry import LEVEL_NAMES
 from trigames.core.errors import RecordError
+from trigames.core.spec import MAX_SPEC_LENGTH
 from trigames.records import MAX_MOVE_LENGTH, GameRecord
 from trigames.web.errors import BadRequestError
 from trigames.web.limits import (
@@ -120,6 +121,27 @@ class Credentials:
 
 
 @dataclass(frozen=True)
+class ChallengeRequest:
+    """A game an account offers: a spec, rated or casual, a clock, to one account (by name) or
+    to anyone, and the seat its author takes (``None``: drawn at random)."""
+
+    spec: str
+    rated: bool = False
+    clock: Clock | None = None
+    to: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeFilter:
+    """Which open challenges a lobby lists: those whose author's rating in the game is within
+    ``[min_rating, max_rating]`` (a bound left out bounds nothing)."""
+
+    min_rating: int | None = None
+    max_rating: int | None = None
+
+
+@dataclass(frozen=True)
 class BoardQuery:
     """``GET /api/games/{id}/svg``: the board after ``ply`` moves (``None``: now), or the
     preview of the move ``after`` asked for at ``ply``."""
@@ -209,6 +231,37 @@ def read_credentials(body: Body, new: bool = False) -> Credentials:
     if new and len(password) < MIN_PASSWORD:
         raise BadRequestError(f"a password has at least {MIN_PASSWORD} characters")
     return Credentials(name[: MAX_ACCOUNT_NAME + 1], password)
+
+
+def read_challenge(body: Body) -> ChallengeRequest:
+    """A challenge: ``{"game": SPEC, "rated": BOOL, "clock": CLOCK, "to": NAME, "seat": N}``,
+    all but ``game`` optional (whether the spec is a game is the game's to say).
+
+    >>> read_challenge({"game": "triggle", "rated": True, "to": "Bob"})
+    ChallengeRequest(spec='triggle', rated=True, clock=None, to='Bob', seat=None)
+    """
+    spec, rated = body.get("game"), body.get("rated", False)
+    to, seat = body.get("to"), body.get("seat")
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC_LENGTH:
+        raise BadRequestError("'game' must be a spec string such as 'triggle'")
+    if not isinstance(rated, bool):
+        raise BadRequestError("'rated' must be true or false")
+    if to is not None and (not isinstance(to, str) or not ACCOUNT_NAME.fullmatch(to)):
+        raise BadRequestError("'to' must be the name of an account, or null for anyone")
+    if seat is not None and (not whole_number(seat) or seat not in (0, 1)):
+        raise BadRequestError("'seat' must be 0 or 1, the seat you take, or null for chance")
+    return ChallengeRequest(spec, rated, read_clock(body.get("clock")), to, seat)
+
+
+def read_challenge_filter(query: Mapping[str, str]) -> ChallengeFilter:
+    """``?min_rating=N&max_rating=N`` of a listing of challenges, each a whole number."""
+    bounds: list[int | None] = []
+    for key in ("min_rating", "max_rating"):
+        text = query.get(key)
+        if text is not None and not (text.isdigit() and len(text) <= 5):
+            raise BadRequestError(f"'{key}' must be a whole number of at most 5 digits")
+        bounds.append(None if text is None else int(text))
+    return ChallengeFilter(*bounds)
 
 
 def read_clock(value: Any) -> Clock | None:

@@ -3,7 +3,8 @@
 :class:`GameService` takes each request to the collaborator whose job it is:
 
 - :mod:`~trigames.web.requests` has read the request already, into typed values;
-- :mod:`~trigames.web.accounts` signs players up, in and out;
+- :mod:`~trigames.web.accounts` signs players up, in and out; :mod:`~trigames.web.players`
+  shows them and their ratings, :mod:`~trigames.web.challenges` starts their games;
 - :mod:`~trigames.web.turns` and :mod:`~trigames.web.offers` decide what it changes, on a
   snapshot of the game (:mod:`~trigames.web.snapshot`);
 - :mod:`~trigames.web.live` writes the change and only then applies it (decide, write,
@@ -33,6 +34,7 @@ from typing import Any
 from trigames.games import load_game
 from trigames.web import offers, pictures, turns, views
 from trigames.web.accounts import Accounts
+from trigames.web.challenges import Challenges
 from trigames.web.clocks import Timers
 from trigames.web.computer import Computer, ComputerSeats
 from trigames.web.database import Database
@@ -47,6 +49,7 @@ from trigames.web.leases import Leases
 from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_AT_ONCE, REPLAYED_MOVES_PER_MINUTE
 from trigames.web.live import Decision, Games, LiveGame
 from trigames.web.pictures import ChoicePictures
+from trigames.web.players import Players
 from trigames.web.quotas import Quota
 from trigames.web.requests import (
     BoardQuery,
@@ -78,8 +81,10 @@ class GameService:
         self.clock = clock
         threads = 1 if isinstance(store, SQLiteStore) else DATABASE_THREADS
         self.database = Database(store, threads=threads)
-        self.games = Games(self.database, self._applied)
+        self.games = Games(self.database, self._applied, self._spawn)
         self.accounts = Accounts(self.database, clock)
+        self.players = Players(self.database, clock)
+        self.challenges = Challenges(self.database, self._started, clock)
         self.leases = Leases(self.database)
         self.computer = Computer(settings.computers, processes=settings.computer_processes)
         self.seats = ComputerSeats(self.computer, self.games, self.leases, clock, self._spawn)
@@ -100,7 +105,7 @@ class GameService:
         """On the event loop: hear the other processes' changes, and sweep at once and then
         every few seconds for games whose computer waits for a process (a restart resumes
         them) and seats past their time (whichever process armed their clock)."""
-        self._spawn(self.store.listen(self.changed_elsewhere))
+        self._spawn(self.store.listen(self.games.changed_elsewhere))
         self._spawn(self.leases.keep(self._adopt, self._expire, self.clock))
 
     async def close(self) -> None:
@@ -117,27 +122,6 @@ class GameService:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    def changed_elsewhere(self, game_id: str | None, rev: int) -> None:
-        """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game may
-        have changed). A watched game is read again now (its pages told); another one before
-        it is next changed."""
-        if game_id is None:
-            found = list(self.games.games.values())
-        else:
-            live = self.games.games.get(game_id)
-            found = [] if live is None or rev <= live.snapshot.version else [live]
-        for live in found:
-            newer = rev if game_id is not None else live.snapshot.version + 1
-            live.behind = max(live.behind, newer)
-            if live.watchers:
-                self._spawn(self._refresh(live))
-
-    async def _refresh(self, live: LiveGame) -> None:
-        try:
-            await self.games.refresh(live)
-        except ServiceError as error:  # the store away for a moment: read when next changed
-            LOG.warning("reading game %s again failed: %s", live.id, error)
 
     async def _adopt(self, game_id: str) -> None:
         """Think for a game whose computer waits for a process (its lease lapsed)."""
@@ -161,6 +145,10 @@ class GameService:
             return
         if after is before and not after.over:  # rung a little early: ring again
             self.timers.set(live.id, after.row.deadline)
+
+    def _started(self, snapshot: Snapshot, live: LiveGame | None = None) -> None:
+        """A new game, stored already (an accepted challenge's, when ``live`` is not given)."""
+        self._applied(live or self.games.add(snapshot, ""), snapshot)
 
     def _applied(self, live: LiveGame, before: Snapshot) -> None:
         """A change became the game in memory: tell its pages, set its clock, and let the
@@ -258,7 +246,7 @@ class GameService:
         live = await self.games.insert(snapshot, address)
         if live is None:
             raise ConflictError("a game with this id exists already: create it again")
-        self._applied(live, snapshot)
+        self._started(snapshot, live)
         view = views.with_now(live.shown.whole(live.snapshot), self.clock())
         return views.created(row, tokens, view)
 
@@ -270,7 +258,7 @@ class GameService:
             snapshot = start(row, load_game(row.spec).new_initial_state(), self.clock())
             fresh = await self.games.insert(snapshot, live.owner)
             if fresh is not None:
-                self._applied(fresh, snapshot)
+                self._started(snapshot, fresh)
 
             def note(now: Snapshot) -> Snapshot | None:
                 return None if now.row.rematch else offers.note_rematch(now, row.id, self.clock())

@@ -67,8 +67,9 @@ from trigames.core.outcome import Outcome
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import now
 from trigames.web.account_store import AccountRows, AccountStore, account_tables
+from trigames.web.challenge_store import ChallengeRows, ChallengeStore, challenge_tables
 from trigames.web.limits import STATEMENT_SECONDS
-from trigames.web.player_store import Alongside, PlayerRows, player_tables
+from trigames.web.player_store import Alongside, PlayerRows, PlayerStore, player_tables
 
 #: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
 #: serve --db`` wins over it).
@@ -118,6 +119,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     account_tables("REAL"),  # accounts, their sessions, failed logins
     player_tables("REAL"),  # who plays which games, whose move they wait for, ratings
+    challenge_tables("REAL"),  # the games accounts offer each other
 )
 
 
@@ -228,11 +230,13 @@ class GameRow:
 ChangeListener = Callable[[str | None, int], None]
 
 
-class GameStore(AccountStore, Protocol):
-    """What the service needs of a store: the games, and the accounts
-    (:class:`~trigames.web.account_store.AccountStore`). Every method but :meth:`listen` is
-    called in a worker thread (:class:`~trigames.web.database.Database`), never on the event
-    loop."""
+class GameStore(AccountStore, PlayerStore, ChallengeStore, Protocol):
+    """What the service needs of a store: the games, the accounts
+    (:class:`~trigames.web.account_store.AccountStore`), their games and ratings
+    (:class:`~trigames.web.player_store.PlayerStore`) and their challenges
+    (:class:`~trigames.web.challenge_store.ChallengeStore`). Every method but :meth:`listen`
+    is called in a worker thread (:class:`~trigames.web.database.Database`), never on the
+    event loop."""
 
     #: The exceptions that mean the database failed (a full disk, a server down): nothing of
     #: the call that raised one was written.
@@ -283,7 +287,7 @@ class GameStore(AccountStore, Protocol):
         """Close the connection."""
 
 
-class SqlStore(AccountRows, PlayerRows):
+class SqlStore(AccountRows, PlayerRows, ChallengeRows):
     """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
     for the database's time (seconds since the epoch); a subclass runs it (``_query``, the
     rows a statement returns; ``_change``, how many rows it changed)."""
@@ -490,6 +494,9 @@ class SQLiteStore(SqlStore):
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
         with self._lock:
+            if self._db.in_transaction:  # a transaction within one: part of it
+                yield
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield

@@ -1,0 +1,70 @@
+"""Players: what an account sees of itself (``/api/me``), what anyone sees of a player
+(``/api/players/{name}``), and each game's leaderboard (``/api/leaderboard/{game}``).
+
+A leaderboard lists players whose rating in the game is not provisional (its deviation, grown
+by the time since their last rated game, under 110) after at least
+:data:`~trigames.web.limits.LEADERBOARD_GAMES` rated games, best first.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from trigames.games import GAMES
+from trigames.ratings import PROVISIONAL_DEVIATION
+from trigames.web import player_views
+from trigames.web.account_store import AccountRow
+from trigames.web.database import Database
+from trigames.web.errors import NotFoundError
+from trigames.web.limits import LEADERBOARD_GAMES
+from trigames.web.player_views import Leaderboard, Me, PlayerPage
+from trigames.web.requests import ACCOUNT_NAME
+
+
+class Players:
+    """The players of one store."""
+
+    def __init__(self, database: Database, clock: Callable[[], float] = time.time) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def me(self, account: AccountRow) -> Me:
+        """The session's account: ratings, the games waiting for its move, its latest games."""
+        ratings = await self.database.run(lambda store: store.ratings_of(account.id))
+        waiting = await self.database.run(lambda store: store.your_turn(account.id))
+        games = await self.database.run(lambda store: store.games_of(account.id))
+        return {
+            "name": account.name,
+            "ratings": player_views.rating_views(ratings, self.clock()),
+            "your_turn": waiting,
+            "games": [player_views.game_summary(row, account.id) for row in games],
+        }
+
+    async def player(self, name: str) -> PlayerPage:
+        """A player as anyone sees them (404 for no such player, or one deleted)."""
+        found = None
+        if ACCOUNT_NAME.fullmatch(name):
+            found = await self.database.run(lambda store: store.account_named(name))
+        if found is None or found.deleted:
+            raise NotFoundError(f"there is no player named {name[:40]!r}")
+        account = found
+        ratings = await self.database.run(lambda store: store.ratings_of(account.id))
+        points = await self.database.run(lambda store: store.rating_history(account.id))
+        games = await self.database.run(lambda store: store.games_of(account.id))
+        return {
+            "name": account.name,
+            "ratings": player_views.rating_views(ratings, self.clock()),
+            "history": player_views.history(points),
+            "games": [player_views.game_summary(row, "") for row in games],
+        }
+
+    async def leaderboard(self, game: str) -> Leaderboard:
+        """The best players of ``game`` (one of the five: ``trig`` for Trig, Trigger and
+        Triggest)."""
+        if game not in GAMES:
+            raise NotFoundError(f"there is no game {game[:40]!r}; the games are {', '.join(GAMES)}")
+        leaders = await self.database.run(
+            lambda store: store.leaderboard(game, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION)
+        )
+        return player_views.leaderboard(game, leaders, self.clock(), PROVISIONAL_DEVIATION)
