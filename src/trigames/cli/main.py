@@ -312,6 +312,26 @@ def build_parser() -> argparse.ArgumentParser:
         f"{COMPUTERS.describe()} (default: one per processor, at least 2)",
     )
     sub.add_argument(
+        "--smtp",
+        metavar="URL",
+        help="send players email digests when it is their move, through this SMTP server: "
+        "smtp://[USER[:PASSWORD]@]HOST[:PORT]?from=ADDRESS (smtp+starttls:// or smtps:// "
+        "for a secure connection)",
+    )
+    sub.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address players reach the site at, for the links of emails "
+        "(default http://HOST:PORT/)",
+    )
+    sub.add_argument(
+        "--contact",
+        metavar="URI",
+        default="mailto:nobody@trigames.invalid",
+        help="whom browsers' push services may write to about this server's notifications: "
+        "a mailto: address or an https: URL (default mailto:nobody@trigames.invalid)",
+    )
+    sub.add_argument(
         "--secure-cookies",
         action="store_true",
         help="mark session cookies Secure (sent over HTTPS only): set it when players reach "
@@ -636,6 +656,17 @@ def _serve_limits() -> tuple[tuple[str, int, str], ...]:
     )
 
 
+def _check_reach(smtp: str | None, site_url: str, contact: str) -> None:
+    """``ValueError`` for an SMTP URL, site address or push contact a server cannot use."""
+    from trigames.web import mail, push
+
+    if smtp is not None:
+        mail.read_smtp(smtp)
+    if not site_url.startswith(("http://", "https://")) or len(site_url) > 200:
+        raise ValueError("--site-url must be an http:// or https:// address")
+    push.check_subject(contact)
+
+
 def print_facts(facts: Mapping[str, Any], *, as_json: bool) -> None:
     """Print ``facts`` as indented JSON, or one ``key: value`` line each."""
     if as_json:
@@ -674,7 +705,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-    settings = Settings(**chosen, secure_cookies=args.secure_cookies)
+    site_url = args.site_url or f"http://{args.host}:{args.port}"
+    with _settings_errors():
+        _check_reach(args.smtp, site_url, args.contact)
+    settings = Settings(
+        **chosen,
+        secure_cookies=args.secure_cookies,
+        smtp=args.smtp,
+        site_url=site_url.rstrip("/"),
+        contact=args.contact,
+    )
     serve(
         args.host,
         args.port,

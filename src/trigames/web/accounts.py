@@ -129,6 +129,15 @@ class Accounts:
             raise UnauthorizedError(WRONG)
         return await self._open(account)
 
+    async def delete(self, account: AccountRow, password: str) -> list[tuple[str, int]]:
+        """Delete the account, once its password is given again (401 if wrong): its games
+        stay, its seats named "deleted"; the games changed, and their revisions now."""
+        async with self._hashing:
+            right = await asyncio.to_thread(_verify, account.password_hash, password)
+        if not right:
+            raise UnauthorizedError("wrong password: the account stays")
+        return await self.database.run(lambda store: store.delete_account(account.id))
+
     async def log_out(self, secret: str) -> None:
         """End the session: its cookie opens nothing any more, in any process."""
         await self.database.run(lambda store: store.close_session(session_hash(secret)))

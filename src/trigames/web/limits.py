@@ -100,6 +100,8 @@ HASHES_AT_ONCE = 2
 #: Challenges: open ones an account may have at once, and the days one stays open.
 OPEN_CHALLENGES = 20
 CHALLENGE_DAYS = 7
+#: Days of vacation an account may take a year (its correspondence clocks paused).
+VACATION_DAYS = 14
 #: A leaderboard lists players with at least this many rated games in the game.
 LEADERBOARD_GAMES = 10
 

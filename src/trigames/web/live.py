@@ -200,6 +200,14 @@ class Games:
         )
         await self.database.run(lambda store: store.update(row, alongside))
 
+    def watched_by(self, game_id: str, account_id: str) -> bool:
+        """Whether a page of the account watches the game (in this process)."""
+        live = self.games.get(game_id)
+        if live is None:
+            return False
+        seats = {n for n, seat in enumerate(live.snapshot.row.seats) if seat.account == account_id}
+        return any(seats.intersection(watcher.seats) for watcher in live.watchers)
+
     def changed_elsewhere(self, game_id: str | None, rev: int) -> None:
         """Another process changed game ``game_id`` to revision ``rev`` (``None``: any game may
         have changed). A watched game is read again now (its pages told); another one before

@@ -38,6 +38,7 @@ from psycopg.rows import dict_row
 from trigames.web.account_store import account_tables
 from trigames.web.challenge_store import challenge_tables
 from trigames.web.limits import STATEMENT_SECONDS
+from trigames.web.notice_store import notice_tables
 from trigames.web.player_store import player_tables
 from trigames.web.store import ChangeListener, SqlStore, StoreError, describe
 
@@ -94,6 +95,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     account_tables("DOUBLE PRECISION"),  # accounts, their sessions, failed logins
     player_tables("DOUBLE PRECISION"),  # who plays which games, whose move, ratings
     challenge_tables("DOUBLE PRECISION"),  # the games accounts offer each other
+    notice_tables("DOUBLE PRECISION"),  # how to reach players, and what they were told
 )
 
 

@@ -253,6 +253,38 @@ def read_challenge(body: Body) -> ChallengeRequest:
     return ChallengeRequest(spec, rated, read_clock(body.get("clock")), to, seat)
 
 
+def read_email_settings(body: Body) -> tuple[str | None, bool]:
+    """``{"email": ADDRESS or null, "email_digest": BOOL}`` (whether the address is one is
+    the mail module's to say).
+
+    >>> read_email_settings({"email": "ann@example.com", "email_digest": True})
+    ('ann@example.com', True)
+    """
+    email, digest = body.get("email"), body.get("email_digest", False)
+    if email is not None and (not isinstance(email, str) or len(email) > 254):
+        raise BadRequestError("'email' must be an email address (254 characters at most) or null")
+    if not isinstance(digest, bool):
+        raise BadRequestError("'email_digest' must be true or false")
+    return email or None, digest
+
+
+def read_days(body: Body) -> int:
+    """``{"days": N}``, a whole number (whether the days are left is the account's to say)."""
+    days = body.get("days")
+    if not whole_number(days):
+        raise BadRequestError("'days' must be a whole number of days")
+    assert isinstance(days, int)
+    return days
+
+
+def read_text(body: Body, key: str, most: int) -> str:
+    """``body[key]``, a string of at most ``most`` characters."""
+    value = body.get(key)
+    if not isinstance(value, str) or len(value) > most:
+        raise BadRequestError(f"'{key}' must be a string of at most {most} characters")
+    return value
+
+
 def read_challenge_filter(query: Mapping[str, str]) -> ChallengeFilter:
     """``?min_rating=N&max_rating=N`` of a listing of challenges, each a whole number."""
     bounds: list[int | None] = []

@@ -48,6 +48,7 @@ from trigames.web.errors import (
 from trigames.web.leases import Leases
 from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_AT_ONCE, REPLAYED_MOVES_PER_MINUTE
 from trigames.web.live import Decision, Games, LiveGame
+from trigames.web.notices import Notices
 from trigames.web.pictures import ChoicePictures
 from trigames.web.players import Players
 from trigames.web.quotas import Quota
@@ -85,6 +86,7 @@ class GameService:
         self.accounts = Accounts(self.database, clock)
         self.players = Players(self.database, clock)
         self.challenges = Challenges(self.database, self._started, clock)
+        self.notices = Notices(self.database, self.games.watched_by, settings, clock)
         self.leases = Leases(self.database)
         self.computer = Computer(settings.computers, processes=settings.computer_processes)
         self.seats = ComputerSeats(self.computer, self.games, self.leases, clock, self._spawn)
@@ -107,6 +109,7 @@ class GameService:
         them) and seats past their time (whichever process armed their clock)."""
         self._spawn(self.store.listen(self.games.changed_elsewhere))
         self._spawn(self.leases.keep(self._adopt, self._expire, self.clock))
+        self._spawn(self.notices.keep_sending())
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -139,7 +142,11 @@ class GameService:
         """The seat to move runs out of time, if it still has (once, whoever finds it first);
         a database away tries again soon."""
         try:
-            before, after = await self.games.change(live, lambda s: turns.time_out(s, self.clock()))
+            account = live.snapshot.waiting_for
+            away = await self.notices.away_until(account) if account else None
+            before, after = await self.games.change(
+                live, lambda s: turns.time_out(s, self.clock(), away)
+            )
         except UnavailableError:
             self.timers.set(live.id, self.clock() + 1.0)
             return
@@ -163,6 +170,8 @@ class GameService:
                 watcher.outbox.put(message, functools.partial(self._whole_message, live, watcher))
         self.timers.set(live.id, None if after.over else after.row.deadline)
         self.seats.move_if_due(live)
+        if after.waiting_for and (before is after or after.waiting_for != before.waiting_for):
+            self._spawn(self.notices.turn_passed(after))
         self.games.settle(live)
 
     # --- reading games --------------------------------------------------------------------

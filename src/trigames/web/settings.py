@@ -48,6 +48,12 @@ class Settings:
     #: Whether session cookies say ``Secure`` (sent over HTTPS only): set it when the server
     #: is reached through HTTPS (a proxy in front).
     secure_cookies: bool = False
+    #: The SMTP server of the email digests (:func:`trigames.web.mail.read_smtp`), if any.
+    smtp: str | None = None
+    #: The address players reach the site at, for the links of emails.
+    site_url: str = "http://127.0.0.1:8000"
+    #: Whom push services may write to about this server's pushes (``mailto:`` or ``https:``).
+    contact: str = "mailto:nobody@trigames.invalid"
 
     def to_env(self) -> str:
         return json.dumps(dataclasses.asdict(self))

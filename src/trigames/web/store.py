@@ -69,11 +69,14 @@ from trigames.records import now
 from trigames.web.account_store import AccountRows, AccountStore, account_tables
 from trigames.web.challenge_store import ChallengeRows, ChallengeStore, challenge_tables
 from trigames.web.limits import STATEMENT_SECONDS
+from trigames.web.notice_store import NoticeRows, NoticeStore, notice_tables
 from trigames.web.player_store import Alongside, PlayerRows, PlayerStore, player_tables
 
 #: Environment variable naming the database: a file, or a ``postgresql://`` URL (``trigames
 #: serve --db`` wins over it).
 DB_ENV = "TRIGAMES_DB"
+#: The name a deleted account's seats show.
+DELETED = "deleted"
 #: The schemes of a PostgreSQL URL.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 LOG = logging.getLogger(__name__)
@@ -120,6 +123,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     account_tables("REAL"),  # accounts, their sessions, failed logins
     player_tables("REAL"),  # who plays which games, whose move they wait for, ratings
     challenge_tables("REAL"),  # the games accounts offer each other
+    notice_tables("REAL"),  # how to reach players, and what they were told
 )
 
 
@@ -230,13 +234,14 @@ class GameRow:
 ChangeListener = Callable[[str | None, int], None]
 
 
-class GameStore(AccountStore, PlayerStore, ChallengeStore, Protocol):
+class GameStore(AccountStore, PlayerStore, ChallengeStore, NoticeStore, Protocol):
     """What the service needs of a store: the games, the accounts
     (:class:`~trigames.web.account_store.AccountStore`), their games and ratings
-    (:class:`~trigames.web.player_store.PlayerStore`) and their challenges
-    (:class:`~trigames.web.challenge_store.ChallengeStore`). Every method but :meth:`listen`
-    is called in a worker thread (:class:`~trigames.web.database.Database`), never on the
-    event loop."""
+    (:class:`~trigames.web.player_store.PlayerStore`), their challenges
+    (:class:`~trigames.web.challenge_store.ChallengeStore`) and how to reach them
+    (:class:`~trigames.web.notice_store.NoticeStore`). Every method but :meth:`listen` is
+    called in a worker thread (:class:`~trigames.web.database.Database`), never on the event
+    loop."""
 
     #: The exceptions that mean the database failed (a full disk, a server down): nothing of
     #: the call that raised one was written.
@@ -256,6 +261,10 @@ class GameStore(AccountStore, PlayerStore, ChallengeStore, Protocol):
 
     def revision(self, game_id: str) -> int | None:
         """The stored revision of the game, if there is one."""
+
+    def delete_account(self, account_id: str) -> list[tuple[str, int]]:
+        """Delete the account (see :class:`SqlStore`): the games changed, and their
+        revisions now."""
 
     def unfinished(self) -> list[GameRow]:
         """Every game still in progress, oldest first."""
@@ -287,7 +296,7 @@ class GameStore(AccountStore, PlayerStore, ChallengeStore, Protocol):
         """Close the connection."""
 
 
-class SqlStore(AccountRows, PlayerRows, ChallengeRows):
+class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows):
     """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
     for the database's time (seconds since the epoch); a subclass runs it (``_query``, the
     rows a statement returns; ``_change``, how many rows it changed)."""
@@ -333,6 +342,37 @@ class SqlStore(AccountRows, PlayerRows, ChallengeRows):
                 self._rate(row, time.time())
         row.updated = updated
         row.rev += 1
+
+    def delete_account(self, account_id: str) -> list[tuple[str, int]]:
+        """Delete the account, in one transaction: its sessions, browsers, preferences and
+        open challenges go; its games stay, its seats named :data:`DELETED`. The games
+        changed, and their revisions now."""
+        changed = []
+        with self._transaction():
+            self._change(
+                "UPDATE accounts SET deleted = 1, password_hash = '' WHERE id = ?", (account_id,)
+            )
+            for table in ("sessions", "push_subscriptions", "preferences"):
+                self._change(f"DELETE FROM {table} WHERE account = ?", (account_id,))
+            self._change(
+                "UPDATE challenges SET status = 'cancelled' WHERE author = ? AND status = 'open'",
+                (account_id,),
+            )
+            for row in self._select(
+                "WHERE id IN (SELECT game FROM players WHERE account = ?)", (account_id,)
+            ):
+                seats = [
+                    StoredSeat(DELETED, s.kind, s.token_hash, s.account)
+                    if s.account == account_id
+                    else s
+                    for s in row.seats
+                ]
+                self._change(
+                    "UPDATE games SET seats = ?, rev = rev + 1 WHERE id = ?",
+                    (json.dumps([seat.to_json() for seat in seats]), row.id),
+                )
+                changed.append((row.id, row.rev + 1))
+        return changed
 
     def games_of(self, account_id: str, limit: int = 50) -> list[GameRow]:
         """The account's latest games: those waiting for its move first, then the others,

@@ -125,13 +125,16 @@ def resign(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     return advance(snapshot, state, now, keep_clock=state.current_player == mover)
 
 
-def time_out(snapshot: Snapshot, now: float) -> Snapshot | None:
+def time_out(snapshot: Snapshot, now: float, away_until: float | None = None) -> Snapshot | None:
     """The seat to move runs out of time (``timeout N``), if its deadline has passed; else
-    ``None``."""
-    deadline = snapshot.row.deadline
-    seat = snapshot.to_move
+    ``None``. A correspondence game's player on vacation until ``away_until`` gets, instead,
+    a move's whole time from the end of the vacation."""
+    row = snapshot.row
+    deadline, seat = row.deadline, snapshot.to_move
     if deadline is None or seat is None or now < deadline:
         return None
+    if away_until is not None and row.clock and "days_per_move" in row.clock:
+        return amend(snapshot, now, deadline=away_until + row.clock["days_per_move"] * 86_400)
     state = snapshot.state.clone()
     state.play(Timeout(seat))
     return advance(snapshot, state, now)
