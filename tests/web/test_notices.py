@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import Iterator
 
 import pytest
 
 from tests.web.faults import until
 from tests.web.inprocess import FakeClock, Local, in_own_loop, local
 from tests.web.test_mail import LocalSmtp, smtp  # noqa: F401 (the fixture)
-from tests.web.test_push import Browser, PushService
+from tests.web.test_push import Browser, PushService, service  # noqa: F401 (the fixture)
 from trigames.web.account_store import AccountRow
 from trigames.web.errors import (
     BadRequestError,
@@ -32,17 +30,6 @@ from trigames.web.snapshot import Actor
 
 PASSWORD = "correct horse"
 DAY = 86_400.0
-
-
-@pytest.fixture
-def push_service() -> Iterator[PushService]:
-    running = PushService()
-    thread = threading.Thread(target=running.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield running
-    running.shutdown()
-    running.server_close()
-    thread.join(10)
 
 
 async def correspondence_game(
@@ -70,16 +57,16 @@ async def add_browser(api: Local, account: AccountRow, browser: Browser, endpoin
 
 @in_own_loop
 async def test_a_move_pushes_your_move_to_the_next_players_browsers(
-    push_service: PushService,
+    service: PushService,  # noqa: F811 (the fixture)
 ) -> None:
     async with local(clock=FakeClock()) as api:
         ann, bob, game_id = await correspondence_game(api)
         browser = Browser.create()
-        await add_browser(api, bob, browser, push_service.endpoint(201, "bob"))
-        await add_browser(api, bob, Browser.create(), push_service.endpoint(410, "gone"))
+        await add_browser(api, bob, browser, service.endpoint(201, "bob"))
+        await add_browser(api, bob, Browser.create(), service.endpoint(410, "gone"))
         await api.service.play(game_id, Actor(None, ann), read_move({"move": "D1-D4"}))
-        await until(lambda: len(push_service.recorded) == 2, "two pushes")
-        (sent,) = [r for r in push_service.recorded if r.path.endswith("/bob")]
+        await until(lambda: len(service.recorded) == 2, "two pushes")
+        (sent,) = [r for r in service.recorded if r.path.endswith("/bob")]
         assert sent.headers["content-encoding"] == "aes128gcm"
         assert sent.headers["authorization"].startswith("vapid t=")
         told = json.loads(browser.decrypt(sent.body))
@@ -98,21 +85,23 @@ async def test_a_move_pushes_your_move_to_the_next_players_browsers(
         assert len(await kept()) == 1
         # told once per ply, however often the change is heard
         await api.service.notices.turn_passed(api.service.games.games[game_id].snapshot)
-        assert len(push_service.recorded) == 2
+        assert len(service.recorded) == 2
         # the key pages subscribe with is made once and kept
         key = await api.service.notices.push_key()
         assert key == await api.service.notices.push_key()
 
 
 @in_own_loop
-async def test_a_page_watching_the_game_gets_no_push(push_service: PushService) -> None:
+async def test_a_page_watching_the_game_gets_no_push(
+    service: PushService,  # noqa: F811 (the fixture)
+) -> None:
     async with local(clock=FakeClock()) as api:
         ann, bob, game_id = await correspondence_game(api)
-        await add_browser(api, bob, Browser.create(), push_service.endpoint(201, "bob"))
+        await add_browser(api, bob, Browser.create(), service.endpoint(201, "bob"))
         await api.service.watch(game_id, Actor(None, bob), "here")
         await api.service.play(game_id, Actor(None, ann), read_move({"move": "D1-D4"}))
         assert api.service.games.watched_by(game_id, bob.id)
-        assert push_service.recorded == []
+        assert service.recorded == []
 
 
 @in_own_loop

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from trigames.games import GAMES
-from trigames.ratings import PROVISIONAL_DEVIATION
+from trigames.ratings import PROVISIONAL_DEVIATION, PlayerRating
 from trigames.web import player_views
 from trigames.web.account_store import AccountRow
 from trigames.web.database import Database
@@ -20,6 +20,7 @@ from trigames.web.errors import NotFoundError
 from trigames.web.limits import LEADERBOARD_GAMES
 from trigames.web.player_views import Leaderboard, Me, PlayerPage
 from trigames.web.requests import ACCOUNT_NAME
+from trigames.web.store import GameRow
 
 
 class Players:
@@ -31,9 +32,8 @@ class Players:
 
     async def me(self, account: AccountRow) -> Me:
         """The session's account: ratings, the games waiting for its move, its latest games."""
-        ratings = await self.database.run(lambda store: store.ratings_of(account.id))
+        ratings, games = await self._ratings_and_games(account.id)
         waiting = await self.database.run(lambda store: store.your_turn(account.id))
-        games = await self.database.run(lambda store: store.games_of(account.id))
         return {
             "name": account.name,
             "ratings": player_views.rating_views(ratings, self.clock()),
@@ -49,15 +49,20 @@ class Players:
         if found is None or found.deleted:
             raise NotFoundError(f"there is no player named {name[:40]!r}")
         account = found
-        ratings = await self.database.run(lambda store: store.ratings_of(account.id))
+        ratings, games = await self._ratings_and_games(account.id)
         points = await self.database.run(lambda store: store.rating_history(account.id))
-        games = await self.database.run(lambda store: store.games_of(account.id))
         return {
             "name": account.name,
             "ratings": player_views.rating_views(ratings, self.clock()),
             "history": player_views.history(points),
             "games": [player_views.game_summary(row, "") for row in games],
         }
+
+    async def _ratings_and_games(
+        self, account_id: str
+    ) -> tuple[dict[str, PlayerRating], list[GameRow]]:
+        ratings = await self.database.run(lambda store: store.ratings_of(account_id))
+        return ratings, await self.database.run(lambda store: store.games_of(account_id))
 
     async def leaderboard(self, game: str) -> Leaderboard:
         """The best players of ``game`` (one of the five: ``trig`` for Trig, Trigger and
