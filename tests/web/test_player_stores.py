@@ -1,0 +1,63 @@
+"""The players' side of both stores, SQLite and PostgreSQL, alike: accounts, challenges, rated
+games and ratings, what players were told, and deleting an account."""
+
+from __future__ import annotations
+
+from tests.web.inprocess import FakeClock, in_own_loop, local
+from trigames.web.requests import ChallengeFilter, ChallengeRequest, Clock, Credentials, read_move
+from trigames.web.snapshot import Actor
+from trigames.web.storage import open_store
+
+PASSWORD = "correct horse"
+
+
+def test_a_rated_game_and_what_follows_are_kept_alike_in_both_stores(db: str) -> None:
+    @in_own_loop
+    async def check() -> None:
+        clock = FakeClock()
+        async with local(open_store(db), clock=clock) as api:
+            service = api.service
+            ann, bob = [
+                (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
+                for name in ("Ann", "Bob")
+            ]
+            request = ChallengeRequest("triggle", True, Clock("days_per_move", 2), "Bob", 0)
+            offered = await service.challenges.offer(ann, request)
+            listed = await service.challenges.listing(bob, ChallengeFilter(1400, 1600))
+            assert [c["id"] for c in listed] == [offered]
+            assert await service.challenges.listing(None, ChallengeFilter()) == []  # Bob's
+            game_id = await service.challenges.accept(offered, bob)
+            mine = await service.players.me(ann)
+            assert (mine["your_turn"], mine["games"][0]["id"]) == ([game_id], game_id)
+            await service.play(game_id, Actor(None, ann), read_move({"move": "D1-D4"}))
+            assert (await service.players.me(bob))["your_turn"] == [game_id]
+            await service.resign(game_id, Actor(None, bob))
+            page = await service.players.player("ann")
+            assert page["ratings"]["triggle"]["rating"] > 1500
+            assert [point["game"] for point in page["history"]] == [game_id]
+            assert (await service.players.leaderboard("triggle"))["players"] == []  # 1 game
+
+            store = service.database
+            await store.run(lambda s: s.add_push(ann.id, "https://push.example/1", "{}", 0.0))
+            assert await store.run(lambda s: s.pushes_of([ann.id])) == {ann.id: ["{}"]}
+            assert await store.run(lambda s: s.secret("k", lambda: "one")) == "one"
+            assert await store.run(lambda s: s.secret("k", lambda: "two")) == "one"
+            assert await store.run(lambda s: s.note_notice(ann.id, game_id, "x", 0.0))
+            assert not await store.run(lambda s: s.note_notice(ann.id, game_id, "x", 1.0))
+            await store.run(lambda s: s.note_email(ann.id, clock.now))
+            assert await store.run(lambda s: s.emails_since(ann.id, 0.0)) == [clock.now]
+            await service.notices.set_email(ann, "ann@example.com", True)
+            assert await store.run(lambda s: s.digest_accounts()) == [
+                (ann.id, "Ann", "ann@example.com")
+            ]
+            await service.notices.start_vacation(ann, 2)
+            assert await service.notices.away_until(ann.id) == clock.now + 2 * 86_400
+
+            for changed, rev in await service.accounts.delete(ann, PASSWORD):
+                service.games.changed_elsewhere(changed, rev)
+            view = await api.view(game_id)
+            assert [seat["name"] for seat in view["seats"]] == ["deleted", "Bob"]
+            assert await store.run(lambda s: s.pushes_of([ann.id])) == {}
+            assert await store.run(lambda s: s.digest_accounts()) == []
+
+    check()
