@@ -49,6 +49,7 @@ from trigames.web.http import (
 )
 from trigames.web.pictures import ChoicePictures
 from trigames.web.player_api import player_routes
+from trigames.web.player_pages import player_page_routes
 from trigames.web.requests import (
     HUMAN,
     read_answer_ply,
@@ -300,6 +301,7 @@ def routes() -> list[BaseRoute]:
         WebSocketRoute(f"{game}/ws", watch),
         *account_routes(),
         *player_routes(),
+        *player_page_routes(),
     ]
 
 

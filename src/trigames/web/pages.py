@@ -1,9 +1,13 @@
 """The HTML pages of ``trigames serve``: one layout around the lobby, the game page, the rules
-pages and the "not found" page. The pages come alive with the ES modules under ``static/``.
+pages, the players' pages (a player, a leaderboard, one's account) and the "not found" page.
+The pages come alive with the ES modules under ``static/``; every page's header has the
+account bar (``account.js``: sign up, log in, log out).
 
 >>> "<h1>Rules</h1>" in layout("Rules", "<h1>Rules</h1>")
 True
 >>> "No such game" in not_found("No such game", "there is no game 'x'")
+True
+>>> "&lt;b&gt;" in player_page("<b>")
 True
 """
 
@@ -12,18 +16,53 @@ from __future__ import annotations
 from html import escape
 
 from trigames.games import list_games
+from trigames.web.limits import LEADERBOARD_GAMES, MAX_ACCOUNT_NAME, MIN_PASSWORD
 
 STATIC = "/static"
 
+#: The dialog of the account bar: log in, or sign up (``account.js`` switches it).
+ACCOUNT_DIALOG = f"""<dialog id="account-dialog" class="account-dialog"
+  aria-labelledby="account-dialog-title">
+<form id="account-form" novalidate>
+<h2 id="account-dialog-title">Log in</h2>
+<label for="account-name">Name</label>
+<input id="account-name" name="name" autocomplete="username" maxlength="{MAX_ACCOUNT_NAME}"
+  autocapitalize="none" spellcheck="false" required>
+<label for="account-password">Password</label>
+<input id="account-password" name="password" type="password" autocomplete="current-password"
+  required>
+<p id="account-rules" class="muted" hidden>A name of 3 to {MAX_ACCOUNT_NAME} letters, digits,
+_ or -; a password of at least {MIN_PASSWORD} characters.</p>
+<p id="account-error" class="error" role="alert" hidden></p>
+<div class="dialog-buttons">
+<button type="submit" id="account-submit" class="primary">Log in</button>
+<button type="button" id="account-cancel">Cancel</button>
+</div>
+<button type="button" id="account-switch" class="link-button">No account yet? Sign up</button>
+</form>
+</dialog>"""
+
+
+def short_title(title: str) -> str:
+    """A game's title without its subtitle.
+
+    >>> short_title("Triggle (Hex Pegs, Tri-lastic)")
+    'Triggle'
+    """
+    return title.split(" (")[0]
+
+
+def module_tag(script: str) -> str:
+    return f'<script type="module" src="{STATIC}/{script}"></script>'
+
 
 def layout(title: str, main: str, script: str | None = None, head: str = "") -> str:
-    """A whole page: the header with the links to the lobby and the rules, then ``main``;
-    ``head`` goes in the page's head (meta tags)."""
+    """A whole page: the header with the links to the lobby, the rules and the leaderboards and
+    the account bar, then ``main``; ``head`` goes in the page's head (meta tags)."""
     rules = " ".join(
-        f'<a href="/rules/{cls.name}">{escape(cls.title.split(" (")[0])}</a>'
-        for cls in list_games()
+        f'<a href="/rules/{cls.name}">{escape(short_title(cls.title))}</a>' for cls in list_games()
     )
-    module = "" if script is None else f'<script type="module" src="{STATIC}/{script}"></script>'
+    module = module_tag("account.js") + ("" if script is None else "\n" + module_tag(script))
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -38,8 +77,14 @@ def layout(title: str, main: str, script: str | None = None, head: str = "") -> 
 <body>
 <header class="site">
 <a class="home" href="/">trigames</a>
-<nav aria-label="Rules">Rules: {rules}</nav>
+<nav class="rules-nav" aria-label="Rules">Rules: {rules}</nav>
+<div class="header-end">
+<nav class="players-nav" aria-label="Players">
+<a href="/leaderboard/{list_games()[0].name}">Leaderboards</a></nav>
+<div id="account-bar" class="account-bar" aria-label="Account" role="group"></div>
+</div>
 </header>
+{ACCOUNT_DIALOG}
 <main>
 {main}
 </main>
@@ -57,11 +102,72 @@ def not_found(title: str, message: str) -> str:
     )
 
 
-LOBBY = """<h1>Play a game</h1>
+CLOCKS = """<option value="">No clock</option>
+<option value="per_move:30">30 seconds a move</option>
+<option value="per_move:60">1 minute a move</option>
+<option value="per_move:120">2 minutes a move</option>
+<option value="per_move:300">5 minutes a move</option>
+<option value="days_per_move:1">1 day a move (correspondence)</option>
+<option value="days_per_move:2">2 days a move</option>
+<option value="days_per_move:3">3 days a move</option>
+<option value="days_per_move:7">7 days a move</option>"""
+
+CHALLENGES = f"""<section class="panel" id="challenges-panel" aria-labelledby="challenges-heading">
+<h2 id="challenges-heading">Challenges</h2>
+<div class="challenges-layout">
+<div class="challenges-open">
+<form id="challenge-filter" class="challenge-filter" novalidate>
+<span class="filter-label" id="filter-label">Players rated</span>
+<label for="min-rating">from</label>
+<input id="min-rating" type="number" min="0" max="4000" step="50" inputmode="numeric"
+  placeholder="any" aria-describedby="filter-label">
+<label for="max-rating">to</label>
+<input id="max-rating" type="number" min="0" max="4000" step="50" inputmode="numeric"
+  placeholder="any" aria-describedby="filter-label">
+<button type="submit" id="filter-challenges">Filter</button>
+</form>
+<p id="challenge-error" class="error" role="alert" hidden></p>
+<ul id="challenges" class="challenges"><li class="muted">Loading…</li></ul>
+</div>
+<div class="challenge-offer">
+<h3>Offer a game</h3>
+<p id="challenge-login" class="muted" hidden>
+<button type="button" data-account="login">Log in</button> or
+<button type="button" data-account="signup">sign up</button> to offer a game and to accept
+one: rated games change both players' ratings.</p>
+<form id="challenge-form" hidden novalidate>
+<label for="challenge-game">Game</label>
+<select id="challenge-game"></select>
+<label class="check"><input type="checkbox" id="challenge-rated" checked>
+Rated: the result changes both ratings (no take-backs)</label>
+<label for="challenge-clock">Clock</label>
+<select id="challenge-clock">
+{CLOCKS}
+</select>
+<label for="challenge-to">Opponent <span class="muted">(a player's name, or empty for
+anyone)</span></label>
+<input id="challenge-to" maxlength="{MAX_ACCOUNT_NAME}" autocomplete="off" spellcheck="false"
+  autocapitalize="none">
+<label for="challenge-seat">Your seat</label>
+<select id="challenge-seat">
+<option value="">Chosen at random</option>
+<option value="0">First: you move first</option>
+<option value="1">Second</option>
+</select>
+<p id="challenge-form-error" class="error" role="alert" hidden></p>
+<button type="submit" id="challenge-submit" class="primary">Offer the game</button>
+</form>
+</div>
+</div>
+</section>"""
+
+LOBBY = f"""<h1>Play a game</h1>
 <section class="panel" id="your-games-panel" aria-labelledby="your-games-heading" hidden>
 <h2 id="your-games-heading">Your games</h2>
+<ul id="account-games" class="games"></ul>
 <ul id="your-games" class="games"></ul>
 </section>
+{CHALLENGES}
 <section class="panel" aria-labelledby="new-heading">
 <h2 id="new-heading">New game</h2>
 <form id="new-game-form" novalidate>
@@ -92,15 +198,7 @@ LOBBY = """<h1>Play a game</h1>
 Hot seat: one screen for all human seats</label>
 <label for="clock">Clock</label>
 <select id="clock">
-<option value="">No clock</option>
-<option value="per_move:30">30 seconds a move</option>
-<option value="per_move:60">1 minute a move</option>
-<option value="per_move:120">2 minutes a move</option>
-<option value="per_move:300">5 minutes a move</option>
-<option value="days_per_move:1">1 day a move (correspondence)</option>
-<option value="days_per_move:2">2 days a move</option>
-<option value="days_per_move:3">3 days a move</option>
-<option value="days_per_move:7">7 days a move</option>
+{CLOCKS}
 </select>
 <p id="clock-note" class="clock-note muted">A player who runs out of time loses; computers
 are not timed. A clock needs two human players on their own screens.</p>
@@ -158,6 +256,8 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 <p id="error" class="error" role="alert" hidden></p>
 <ul id="seats" class="seats" aria-label="Seats"></ul>
 <p id="status" class="status"></p>
+<p id="rated-note" class="muted" hidden>A rated game: its result changes both players' ratings,
+and moves cannot be taken back.</p>
 <p id="last-move" class="last-move"></p>
 <div id="undo-request" class="panel notice" hidden>
 <p id="undo-request-text"></p>
@@ -184,6 +284,8 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 </div>
 <label class="check" id="confirm-setting"><input type="checkbox" id="confirm-moves">
 Confirm each move: show it on the board, then play it with a button</label>
+<label class="check" id="sound-setting"><input type="checkbox" id="move-sound">
+Beep when another player moves</label>
 <p id="hint-text" class="hint-text" aria-live="polite" hidden></p>
 <div id="links" class="links" hidden></div>
 <h2>Moves</h2>
@@ -214,3 +316,118 @@ def game_page(title: str, about: str, url: str, picture: str) -> str:
 
 def rules_page(title: str, fragment: str) -> str:
     return layout(f"Rules of {title}", f'<article class="rules">\n{fragment}\n</article>')
+
+
+def player_page(name: str) -> str:
+    """A player's page: ratings, the rating history's chart, the latest games
+    (``player.js``)."""
+    main = f"""<h1 id="player-name">{escape(name)}</h1>
+<p id="error" class="error" role="alert" hidden></p>
+<div class="player-layout">
+<section class="panel" aria-labelledby="ratings-heading">
+<h2 id="ratings-heading">Ratings</h2>
+<div id="ratings"><p class="muted">Loading…</p></div>
+<p class="muted small">A rating with "?" is provisional: a few more rated games settle it.</p>
+</section>
+<section class="panel" aria-labelledby="history-heading">
+<h2 id="history-heading">Rating history</h2>
+<div id="history-chart" class="chart-box"></div>
+</section>
+</div>
+<section class="panel" aria-labelledby="recent-heading">
+<h2 id="recent-heading">Latest games</h2>
+<ul id="recent-games" class="games"><li class="muted">Loading…</li></ul>
+</section>"""
+    return layout(name, main, "player.js")
+
+
+def leaderboard_page(game: str) -> str:
+    """The leaderboard of ``game`` (one of the five), with links to the others'
+    (``leaderboard.js``)."""
+    titles = {cls.name: short_title(cls.title) for cls in list_games()}
+    current = ' aria-current="page"'
+    links = "\n".join(
+        f'<a href="/leaderboard/{name}"{current if name == game else ""}>{escape(title)}</a>'
+        for name, title in titles.items()
+    )
+    title = f"{titles[game]} leaderboard"
+    main = f"""<h1>{escape(title)}</h1>
+<nav class="tabs" aria-label="Leaderboards">
+{links}
+</nav>
+<p id="error" class="error" role="alert" hidden></p>
+<section class="panel">
+<p class="muted">The players with at least {LEADERBOARD_GAMES} rated games of
+{escape(titles[game])} whose rating is settled (shown without "?"), best first.</p>
+<table class="leaders">
+<thead><tr><th scope="col">Rank</th><th scope="col">Player</th><th scope="col">Rating</th>
+<th scope="col">Rated games</th></tr></thead>
+<tbody id="leaders-body"><tr><td colspan="4" class="muted">Loading…</td></tr></tbody>
+</table>
+</section>"""
+    return layout(title, main, "leaderboard.js")
+
+
+ACCOUNT = """<h1>Your account</h1>
+<p id="error" class="error" role="alert" hidden></p>
+<p id="deleted" class="notice panel" role="status" hidden></p>
+<section id="logged-out" class="panel" hidden>
+<p>You are not logged in: log in to see your account and its settings.</p>
+<button type="button" class="primary" data-account="login">Log in</button>
+<button type="button" data-account="signup">Sign up</button>
+</section>
+<div id="account-sections" class="account-layout" hidden>
+<section class="panel" aria-labelledby="you-heading">
+<h2 id="you-heading">You</h2>
+<p>You play as <a id="account-player-link" href="/"></a> (your page, as others see it).</p>
+<div id="account-ratings"></div>
+</section>
+<section class="panel" aria-labelledby="email-heading">
+<h2 id="email-heading">Email</h2>
+<form id="email-form" novalidate>
+<label for="email">Email address</label>
+<input id="email" type="email" autocomplete="email" maxlength="254" spellcheck="false">
+<label class="check"><input type="checkbox" id="email-digest">
+Email me a digest when it is my move</label>
+<p id="email-status" class="status-line" role="status" hidden></p>
+<button type="submit" class="primary" id="email-save">Save</button>
+</form>
+</section>
+<section class="panel" aria-labelledby="push-heading">
+<h2 id="push-heading">Browser notifications</h2>
+<p id="push-status" class="status-line" role="status">…</p>
+<button type="button" id="push-on" class="primary" hidden>Turn on notifications</button>
+<button type="button" id="push-off" hidden>Turn off notifications in this browser</button>
+</section>
+<section class="panel" aria-labelledby="vacation-heading">
+<h2 id="vacation-heading">Vacation</h2>
+<p id="vacation-status" class="status-line" role="status"></p>
+<form id="vacation-form" class="inline-form" novalidate>
+<label for="vacation-days">Days away</label>
+<input id="vacation-days" type="number" min="1" max="14" value="7" inputmode="numeric">
+<button type="submit" id="vacation-start">Start my vacation</button>
+</form>
+<button type="button" id="vacation-end" hidden>End my vacation now</button>
+</section>
+<section class="panel danger-zone" aria-labelledby="delete-heading">
+<h2 id="delete-heading">Delete your account</h2>
+<p>Your games stay, with your name in them shown as "deleted"; your ratings, settings and
+notifications go. This cannot be undone.</p>
+<button type="button" id="delete-start" class="danger">Delete my account…</button>
+<form id="delete-form" hidden novalidate>
+<label for="delete-password">Your password, to confirm</label>
+<input id="delete-password" type="password" autocomplete="current-password">
+<label class="check"><input type="checkbox" id="delete-sure">
+I want my account deleted, for good</label>
+<p id="delete-error" class="error" role="alert" hidden></p>
+<button type="submit" id="delete-confirm" class="danger">Delete my account</button>
+<button type="button" id="delete-cancel">Keep my account</button>
+</form>
+</section>
+</div>
+"""
+
+
+def account_page() -> str:
+    """One's account and settings (``settings.js``), or a word to log in."""
+    return layout("Your account", ACCOUNT, "settings.js")

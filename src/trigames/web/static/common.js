@@ -1,7 +1,9 @@
-// Helpers shared by the lobby and the game page.
+// Helpers shared by every page's modules.
 
-/** Fetch JSON from the API; a failure throws an Error carrying the server's message. A seat's
- * token goes in the Authorization header, never in the URL (URLs end up in logs). */
+/** Fetch JSON from the API; a failure throws an Error carrying the server's message and the
+ * answer's ``status`` (none when the server was not reached). A seat's token goes in the
+ * Authorization header, never in the URL (URLs end up in logs); the session's cookie goes by
+ * itself, and the browser says the page's Origin on every change. */
 export async function api(path, { method = "GET", body, token } = {}) {
   const options = { method, headers: {} };
   if (token) options.headers.Authorization = `Bearer ${token}`;
@@ -24,7 +26,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   }
   if (!answer.ok) {
     const message = data && data.error ? data.error : `${answer.status} ${answer.statusText}`;
-    throw new Error(message);
+    throw Object.assign(new Error(message), { status: answer.status });
   }
   return data;
 }
@@ -44,11 +46,16 @@ export function el(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** Show a message in the page's #error box (an empty message hides it). */
-export function showError(message) {
-  const box = document.getElementById("error");
+/** Show a message in the page's #error box, or in ``box`` (an empty message hides it). */
+export function showError(message, box = document.getElementById("error")) {
   box.textContent = message ? `Error: ${message}` : "";
   box.hidden = !message;
+}
+
+/** A moment (seconds since 1970, or an ISO 8601 text) as a short local date: "3 Dec 2026". */
+export function shortDate(when) {
+  const date = typeof when === "number" ? new Date(when * 1000) : new Date(when);
+  return date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** Where the creator of a game keeps its seats' tokens and links. */

@@ -3,11 +3,13 @@
 //
 // The page knows no rules: the view lists the legal moves, and for each the steps by which it is
 // entered (input_steps); clicks on the board's places (data-name) and on buttons pick steps.
+import { account, onAccountChange } from "./account.js";
 import { renderClock } from "./clock.js";
 import { api, createdKey, el, showError } from "./common.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
+import { beep, setupSound } from "./sound.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -105,9 +107,17 @@ async function refresh() {
 /** Take a whole view from the server, unless a newer one was already shown. */
 function accept(next, force = false) {
   if (!force && page.view && next.version < page.view.version) return;
+  if (othersMoved(next)) beep();
   if (!page.view || next.ply !== page.view.ply || next.to_move !== page.view.to_move || next.over !== page.view.over) resetInput();
   page.view = next;
   render();
+}
+
+/** Whether ``next`` adds a move made by another player than this page's. */
+function othersMoved(next) {
+  if (!page.view || next.ply <= page.view.ply || !page.you.length) return false;
+  const mover = (next.movers || [])[next.ply - 1];
+  return mover !== null && mover !== undefined && !page.you.includes(mover);
 }
 
 /** What a change carries whole (the rest: moves added, seats if changed, the legal moves for
@@ -314,7 +324,8 @@ function fitBoard() {
 function renderActions() {
   const playing = page.you.some((seat) => page.view.in_game.includes(seat));
   const open = playing && !page.view.over;
-  $("undo").hidden = !open;
+  $("undo").hidden = !open || page.rated; // a rated game has no take-backs
+  $("rated-note").hidden = !page.rated;
   $("undo").disabled = page.view.moves.length === 0 || page.view.undo_request !== null;
   $("hint").hidden = !open;
   $("confirm-setting").hidden = !open;
@@ -445,20 +456,25 @@ async function join(seat) {
  * token holds its seat there too. */
 async function rematch() {
   let id = page.view.rematch;
-  if (page.token) {
+  if (page.token || page.you.length) { // a seat of a link, or of the account
     try {
       id = (await api(`/api/games/${page.gameId}/rematch`, { method: "POST", token: page.token })).id;
     } catch (error) {
       showError(error.message);
       return;
     }
-    holdSeat(id, page.token, { game: page.view.game, title: page.view.title });
+    if (page.token) holdSeat(id, page.token, { game: page.view.game, title: page.view.title });
   }
   if (id) location.href = `/games/${id}`;
 }
 
+/** Whether the game waits for a seat of this page's (the tab's title says so). */
+function yourMove() {
+  return !page.view.over && page.view.to_move !== null && page.you.includes(page.view.to_move);
+}
+
 function render() {
-  document.title = `${page.view.title} · trigames`;
+  document.title = `${yourMove() ? "Your turn · " : ""}${page.view.title} · trigames`;
   $("title").textContent = `${page.view.title}${page.view.game.includes("(") ? ` — ${page.view.game}` : ""}`;
   $("turn").textContent = turnText();
   $("status").textContent = page.view.status;
@@ -583,7 +599,7 @@ async function start() {
   takeSeatToken();
   document.addEventListener("keydown", stepWithKeys);
   // the rules open beside the game, so the game stays where it is
-  document.querySelectorAll("header.site nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
+  document.querySelectorAll("header.site nav.rules-nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
   $("back-to-game").addEventListener("click", () => replayTo(page.view.ply));
   $("rematch").addEventListener("click", rematch);
   $("result-new-game").addEventListener("click", newGame);
@@ -612,6 +628,8 @@ async function start() {
   $("accept-draw").addEventListener("click", () => post("draw/accept", { ply: page.view.ply }));
   $("decline-draw").addEventListener("click", () => post("draw/decline", { ply: page.view.ply }));
   $("new-game").addEventListener("click", newGame);
+  setupSound($("move-sound"));
+  onAccountChange(() => location.reload()); // logged in or out: the page's seats change
   $("zoom").addEventListener("click", () => {
     const whole = localStorage.getItem("trigames:whole-board") === "true";
     localStorage.setItem("trigames:whole-board", String(!whole));
@@ -637,8 +655,23 @@ async function start() {
       page.token = null;
     }
   }
+  await takeAccountSeats();
   await refresh();
   connect();
+}
+
+/** The seats the logged-in account plays here (a page opened without a link's token), and
+ * whether the game is rated. */
+async function takeAccountSeats() {
+  const me = await account();
+  if (me === null) return;
+  page.rated = me.games.some((game) => game.id === page.gameId && game.rated);
+  if (page.token) return;
+  try {
+    page.you = (await api(`/api/games/${page.gameId}/seats`)).seats;
+  } catch {
+    page.you = []; // the WebSocket's first message says the seats again
+  }
 }
 
 start();

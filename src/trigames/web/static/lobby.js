@@ -1,6 +1,10 @@
-// The lobby: choose a game, its variant and who plays each seat; create it; list recent games.
+// The lobby: choose a game, its variant and who plays each seat; create it; list recent games;
+// the account's games and the challenges (challenges.js).
+import { account, onAccountChange } from "./account.js";
+import { startChallenges } from "./challenges.js";
 import { api, createdKey, el, showError, splitSpec } from "./common.js";
 import { forgetSeat, heldSeats, holdSeat } from "./seats.js";
+import { gameItem } from "./summaries.js";
 
 const gameSelect = document.getElementById("game");
 const optionsInput = document.getElementById("options");
@@ -290,10 +294,16 @@ function turnPhrase(view, seats) {
   return seats.includes(view.to_move) ? "your turn" : `${view.seats[view.to_move].name} to move`;
 }
 
-/** "Your games": the games this browser holds a seat in, the latest first, with whose turn it
- * is in each; opening one returns to the seat. */
+/** "Your games": the logged-in account's games (those waiting for its move first), then the
+ * games this browser holds a seat in by a link, the latest first, with whose turn it is in
+ * each; opening one returns to the seat. */
 async function listYourGames() {
-  const held = Object.entries(heldSeats()).sort((a, b) => b[1].when - a[1].when).slice(0, 20);
+  const me = await account();
+  const mine = me === null ? [] : [...me.games].sort((a, b) => b.your_turn - a.your_turn).slice(0, 20);
+  document.getElementById("account-games").replaceChildren(...mine.map((game) => gameItem(game, me.name)));
+  const kept = new Set(mine.map((game) => game.id));
+  const held = Object.entries(heldSeats()).filter(([gameId]) => !kept.has(gameId))
+    .sort((a, b) => b[1].when - a[1].when).slice(0, 20);
   const list = document.getElementById("your-games");
   const items = await Promise.all(held.map(async ([gameId, entry]) => {
     try {
@@ -314,7 +324,7 @@ async function listYourGames() {
   }));
   const shown = items.filter(Boolean);
   list.replaceChildren(...shown);
-  document.getElementById("your-games-panel").hidden = shown.length === 0;
+  document.getElementById("your-games-panel").hidden = shown.length + mine.length === 0;
 }
 
 /** Prefill from ?game=SPEC&seat=KIND:NAME&seat=...&hotseat=1 (the game page's "New game"). */
@@ -357,6 +367,8 @@ async function start() {
   document.getElementById("new-game-form").addEventListener("submit", create);
   await checkSpec(preset);
   listYourGames();
+  onAccountChange(listYourGames);
+  startChallenges(catalog);
   listGames();
 }
 
