@@ -77,6 +77,7 @@ class PageView(StateView):
     svg: str
     date: str
     updated: str
+    rated: bool
 
 
 class GameView(PageView, TurnView):
@@ -261,6 +262,7 @@ def page_view(snapshot: Snapshot, state: StateView, svg: str) -> PageView:
         "svg": svg,
         "date": row.date,
         "updated": row.updated,
+        "rated": row.rated,
     }
 
 

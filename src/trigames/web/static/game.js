@@ -324,8 +324,8 @@ function fitBoard() {
 function renderActions() {
   const playing = page.you.some((seat) => page.view.in_game.includes(seat));
   const open = playing && !page.view.over;
-  $("undo").hidden = !open || page.rated; // a rated game has no take-backs
-  $("rated-note").hidden = !page.rated;
+  $("undo").hidden = !open || page.view.rated; // a rated game has no take-backs
+  $("rated-note").hidden = !page.view.rated;
   $("undo").disabled = page.view.moves.length === 0 || page.view.undo_request !== null;
   $("hint").hidden = !open;
   $("confirm-setting").hidden = !open;
@@ -660,13 +660,10 @@ async function start() {
   connect();
 }
 
-/** The seats the logged-in account plays here (a page opened without a link's token), and
- * whether the game is rated. */
+/** The seats the logged-in account plays here (a page opened without a link's token). */
 async function takeAccountSeats() {
   const me = await account();
-  if (me === null) return;
-  page.rated = me.games.some((game) => game.id === page.gameId && game.rated);
-  if (page.token) return;
+  if (me === null || page.token) return;
   try {
     page.you = (await api(`/api/games/${page.gameId}/seats`)).seats;
   } catch {

@@ -13,7 +13,6 @@ export const page = {
   you: [], // the seats this page's token holds
   replayPly: null, // the ply shown while replaying, or null for the live position
   sending: false, // a move is on its way to the server
-  rated: false, // a rated game (as the account's list says): no take-backs
 };
 
 /** Whether this page may enter a move now. */
