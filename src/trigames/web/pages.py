@@ -377,10 +377,15 @@ ACCOUNT = """<h1>Your account</h1>
 <button type="button" data-account="signup">Sign up</button>
 </section>
 <div id="account-sections" class="account-layout" hidden>
-<section class="panel" aria-labelledby="you-heading">
+<section class="panel whole-row" aria-labelledby="you-heading">
 <h2 id="you-heading">You</h2>
 <p>You play as <a id="account-player-link" href="/"></a> (your page, as others see it).</p>
 <div id="account-ratings"></div>
+<h3>Rating history</h3>
+<div id="account-chart" class="chart-box"></div>
+<h3>Latest games</h3>
+<p id="account-history-status" class="status-line" role="status" hidden></p>
+<ul id="account-games" class="games"><li class="muted">Loading…</li></ul>
 </section>
 <section class="panel" aria-labelledby="email-heading">
 <h2 id="email-heading">Email</h2>

@@ -3,7 +3,7 @@
 import { account, forgetAccount, onAccountChange } from "./account.js";
 import { api, el, shortDate, showError } from "./common.js";
 import { startPush } from "./push.js";
-import { gameTitles, ratingsTable } from "./summaries.js";
+import { gameTitles, ratingsTable, showHistory } from "./summaries.js";
 
 const $ = (id) => document.getElementById(id);
 //: The most days one vacation lasts.
@@ -24,7 +24,14 @@ async function showAccount(me) {
   const link = $("account-player-link");
   link.textContent = me.name;
   link.href = `/players/${encodeURIComponent(me.name)}`;
-  $("account-ratings").replaceChildren(ratingsTable(me.ratings, await gameTitles()));
+  const names = await gameTitles();
+  $("account-ratings").replaceChildren(ratingsTable(me.ratings, names));
+  try {
+    const mine = await api(`/api/players/${encodeURIComponent(me.name)}`);
+    showHistory($("account-chart"), $("account-games"), mine, names, me.name);
+  } catch (error) {
+    say("account-history-status", `Cannot read your games: ${error.message}`, false);
+  }
   await readSettings();
   await startPush(settings);
   document.body.dataset.loaded = "true";

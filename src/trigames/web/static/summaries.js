@@ -1,4 +1,5 @@
 // How pages show players: their ratings by game, and the games of their lists.
+import { ratingChart } from "./chart.js";
 import { api, el, shortDate } from "./common.js";
 
 let titles = null;
@@ -51,4 +52,20 @@ export function gameItem(game, viewer = null) {
     el("span", { class: "turn-phrase" }, ` — ${phrase}`),
     game.rated ? el("span", { class: "tag" }, "rated") : null,
     el("span", { class: "muted when" }, ` ${shortDate(game.updated)}`));
+}
+
+/** Show a player's rating history as a chart as wide as ``chartBox`` (drawn again when the
+ * window is resized) and their games in ``list`` (``player``: what /api/players/NAME says). */
+export function showHistory(chartBox, list, player, names, viewer = null) {
+  let width = 0;
+  const draw = () => {
+    const wide = Math.max(280, Math.min(760, Math.floor(chartBox.clientWidth)));
+    if (wide === width) return;
+    width = wide;
+    chartBox.replaceChildren(ratingChart(player.history, names, wide));
+  };
+  draw();
+  addEventListener("resize", () => requestAnimationFrame(draw));
+  list.replaceChildren(...player.games.map((game) => gameItem(game, viewer)));
+  if (!player.games.length) list.append(el("li", { class: "muted" }, "No games yet."));
 }
