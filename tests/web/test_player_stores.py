@@ -61,3 +61,26 @@ def test_a_rated_game_and_what_follows_are_kept_alike_in_both_stores(db: str) ->
             assert await store.run(lambda s: s.digest_accounts()) == []
 
     check()
+
+
+@in_own_loop
+async def test_a_leaderboard_lists_settled_ratings_best_first() -> None:
+    clock = FakeClock()
+    async with local(clock=clock) as api:
+        service = api.service
+        ann, bob, cid = [
+            (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
+            for name in ("Ann", "Bob", "Cid")
+        ]
+        for number, (first, second) in enumerate([(ann, bob)] * 20 + [(ann, cid)]):
+            offered = await service.challenges.offer(first, ChallengeRequest("trugo", True, seat=0))
+            game_id = await service.challenges.accept(offered, second)
+            loser = second if number % 3 else first  # Ann wins two games in three
+            await service.resign(game_id, Actor(None, loser))
+            clock.now += 600
+        board = await service.players.leaderboard("trugo")
+        assert [(row["rank"], row["name"]) for row in board["players"]] == [(1, "Ann"), (2, "Bob")]
+        assert all(row["deviation"] < 110 and row["games"] >= 10 for row in board["players"])
+        assert (await service.players.leaderboard("triggle"))["players"] == []
+        clock.now += 3 * 365 * 86_400  # years away: their ratings are unsure again
+        assert (await service.players.leaderboard("trugo"))["players"] == []

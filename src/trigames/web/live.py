@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
@@ -107,9 +108,15 @@ class Games:
     """Every game this process holds in memory, over one store."""
 
     def __init__(
-        self, database: Database, applied: Applied, spawn: Spawn, idle: int = IDLE_GAMES
+        self,
+        database: Database,
+        applied: Applied,
+        spawn: Spawn,
+        clock: Callable[[], float] = time.time,
+        idle: int = IDLE_GAMES,
     ) -> None:
         self.database = database
+        self.clock = clock
         self.applied = applied
         self.spawn = spawn
         self.idle_games = idle
@@ -197,6 +204,7 @@ class Games:
         alongside = Alongside(
             players=tuple(s.account for s in row.seats if s.account and s.account not in known),
             rated_result=row.rated and after.over and not before.over,
+            at=self.clock(),
         )
         await self.database.run(lambda store: store.update(row, alongside))
 

@@ -20,7 +20,7 @@ both stores).
 >>> store.insert(row), store.games_of("a")[0].id
 (True, 'g1')
 >>> row.result = Outcome(winners=(0,), scores=(1, 0), reason="Bob resigned")
->>> store.update(row, Alongside(rated_result=True))
+>>> store.update(row, Alongside(rated_result=True, at=1_800_000_000.0))
 >>> {family: round(r.rating) for family, r in store.ratings_of("a").items()}
 {'triggle': 1741}
 """
@@ -101,10 +101,12 @@ def first_score(result: Outcome) -> float:
 class Alongside:
     """What a game's update writes too, in the same transaction: the accounts that have just
     taken a seat (for their lists of games), and whether the update ends a rated game (both
-    ratings change)."""
+    ratings change, as of ``at``)."""
 
     players: tuple[str, ...] = ()
     rated_result: bool = False
+    #: When the game ended (Unix seconds): the ratings' time.
+    at: float = 0.0
 
     def __bool__(self) -> bool:
         return bool(self.players) or self.rated_result

@@ -82,7 +82,7 @@ class GameService:
         self.clock = clock
         threads = 1 if isinstance(store, SQLiteStore) else DATABASE_THREADS
         self.database = Database(store, threads=threads)
-        self.games = Games(self.database, self._applied, self._spawn)
+        self.games = Games(self.database, self._applied, self._spawn, clock)
         self.accounts = Accounts(self.database, clock)
         self.players = Players(self.database, clock)
         self.challenges = Challenges(self.database, self._started, clock)

@@ -55,7 +55,6 @@ import os
 import re
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -339,7 +338,7 @@ class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows):
                 raise StaleRowError(row.id, row.rev)
             self._add_players(row.id, alongside.players)
             if alongside.rated_result:
-                self._rate(row, time.time())
+                self._rate(row, alongside.at)
         row.updated = updated
         row.rev += 1
 
