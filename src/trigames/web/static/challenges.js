@@ -115,11 +115,18 @@ function showAccount(found) {
   listChallenges();
 }
 
+/** The form's menu: each game, and its named variants (Trigger, Triggest) after it. */
+function gameChoices(catalog) {
+  const named = (alias) => alias[0].toUpperCase() + alias.slice(1);
+  return catalog.games.flatMap((game) => [
+    el("option", { value: game.name }, game.aliases && Object.keys(game.aliases).length ? named(game.name) : game.title.split(" (")[0]),
+    ...Object.entries(game.aliases || {}).map(([alias, spec]) => el("option", { value: spec }, named(alias))),
+  ]);
+}
+
 /** Start the section with the lobby's catalog (its games fill the form's menu). */
 export async function startChallenges(catalog) {
-  $("challenge-game").replaceChildren(
-    ...catalog.games.map((game) => el("option", { value: game.name }, game.title.split(" (")[0])),
-  );
+  $("challenge-game").replaceChildren(...gameChoices(catalog));
   $("challenge-form").addEventListener("submit", offer);
   $("challenge-filter").addEventListener("submit", (event) => {
     event.preventDefault();
