@@ -3,7 +3,6 @@ says, and sending it to a real SMTP server on 127.0.0.1 (aiosmtpd)."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import email
 import email.policy
@@ -18,6 +17,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 
 from tests.web.conftest import free_port
+from tests.web.inprocess import in_own_loop
 from trigames.web.mail import (
     DAY,
     HOUR,
@@ -208,10 +208,11 @@ def test_sending_to_a_closed_port_is_a_mail_error() -> None:
         send(settings, message)
 
 
-def test_send_async_sends_from_a_worker_thread(smtp: LocalSmtp) -> None:
+@in_own_loop
+async def test_send_async_sends_from_a_worker_thread(smtp: LocalSmtp) -> None:
     settings = smtp.settings()
     message = compose(settings, "Bo", "bo@example.com", [item("abc")], SITE, NOW)
-    asyncio.run(send_async(settings, message))
+    await send_async(settings, message)
     assert smtp.inbox.received()[0].rcpt_tos == ["bo@example.com"]
 
 
