@@ -18,7 +18,8 @@ from trigames.core.outcome import Outcome
 from trigames.games.trugo import Trugo
 from trigames.games.trugo.legacy import convert_v1_moves
 from trigames.records import GameRecord
-from trigames.web.store import GameRow, SQLiteStore, StoredSeat
+from trigames.web.rows import GameRow, StoredSeat
+from trigames.web.store import SQLiteStore
 
 DATA = Path(__file__).parent.parent / "data" / "trugo" / "v1"
 RECORDS = sorted(DATA.glob("*.record.json"))

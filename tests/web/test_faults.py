@@ -45,9 +45,10 @@ from trigames.web.pg_temp import NoPostgresError, TempCluster
 from trigames.web.player_store import Alongside
 from trigames.web.postgres import PostgresStore
 from trigames.web.requests import ChallengeRequest, Credentials, JoinRequest, read_move
+from trigames.web.rows import GameRow
 from trigames.web.service import DATABASE_THREADS
 from trigames.web.snapshot import Actor, Snapshot
-from trigames.web.store import GameRow, GameStore
+from trigames.web.store import GameStore
 from trigames.web.watchers import Watcher
 
 #: Every game here has a clock, so that the tests see clocks kept too (the test's clock never

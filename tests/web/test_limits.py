@@ -20,8 +20,9 @@ from tests.web.conftest import Server, free_port
 from tests.web.inprocess import HUMANS, in_own_loop, local
 from trigames.web import computer as computer_module
 from trigames.web.errors import TooManyRequestsError
+from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.snapshot import Actor
-from trigames.web.store import GameRow, SQLiteStore, StoredSeat
+from trigames.web.store import SQLiteStore
 from trigames.web.watchers import Outbox
 
 

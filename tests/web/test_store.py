@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.inprocess import in_own_loop, local
-from trigames.web.store import MIGRATIONS, GameRow, SQLiteStore, StoredSeat
+from trigames.web.rows import GameRow, StoredSeat
+from trigames.web.store import MIGRATIONS, SQLiteStore
 
 #: The table of trigames 0.1, which had no schema version.
 OLD_SCHEMA = """

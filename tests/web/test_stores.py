@@ -12,14 +12,9 @@ import pytest
 from tests.web.inprocess import in_own_loop, local
 from trigames.core.outcome import Outcome
 from trigames.web import postgres
+from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.storage import open_store
-from trigames.web.store import (
-    GameRow,
-    GameStore,
-    StaleRowError,
-    StoredSeat,
-    StoreError,
-)
+from trigames.web.store import GameStore, StaleRowError, StoreError
 
 
 def a_row(game_id: str = "g1", **fields: object) -> GameRow:

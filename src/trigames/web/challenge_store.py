@@ -6,7 +6,8 @@ account, or anyone) and which seat its author takes (or chance). It is open unti
 cancels it, its addressee declines it, or someone accepts it: accepting marks it and creates
 the game in one transaction, so two accepting at once never make two games.
 
->>> from trigames.web.store import GameRow, SQLiteStore, StoredSeat
+>>> from trigames.web.store import SQLiteStore
+>>> from trigames.web.rows import GameRow, StoredSeat
 >>> store = SQLiteStore(":memory:")
 >>> store.add_challenge(ChallengeRow("c1", "a", "triggle", rated=True, created=0.0))
 >>> [c.id for c in store.open_challenges(since=0.0)]
@@ -24,12 +25,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
+from trigames.web.rows import GameRow
 from trigames.web.statements import Statements
-
-if TYPE_CHECKING:
-    from trigames.web.store import GameRow
 
 #: The schema of challenges, as one migration step of each store.
 CHALLENGE_TABLES = (

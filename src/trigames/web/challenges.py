@@ -36,8 +36,8 @@ from trigames.web.limits import CHALLENGE_DAYS, OPEN_CHALLENGES
 from trigames.web.player_store import family_of
 from trigames.web.player_views import ChallengeView
 from trigames.web.requests import ChallengeFilter, ChallengeRequest
+from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.snapshot import Snapshot, start
-from trigames.web.store import GameRow, StoredSeat
 
 #: Told when an accepted challenge became a game (stored already): the game's first snapshot.
 Started = Callable[[Snapshot], None]

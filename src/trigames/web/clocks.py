@@ -6,7 +6,7 @@ limit to move (no time is carried over); computers are not timed, nor a seat nob
 yet. A seat that runs out of time loses as the rules say (``timeout N`` in the move list). The
 deadline is stored with the game, so it survives a restart.
 
->>> from trigames.web.store import GameRow, StoredSeat
+>>> from trigames.web.rows import GameRow, StoredSeat
 >>> row = GameRow("g", "triggle", [StoredSeat("Ann", "human", "h"), StoredSeat("Bot", "easy")])
 >>> row.clock = {"per_move": 30}
 >>> turn_deadline(row, to_move=0, now=1000.0)
@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from trigames.web.store import GameRow, StoredSeat
+from trigames.web.rows import GameRow, StoredSeat
 
 HUMAN = "human"
 

@@ -49,8 +49,9 @@ from trigames.web.errors import (
 from trigames.web.limits import IDLE_GAMES
 from trigames.web.pictures import Checkpoints, Pictures
 from trigames.web.player_store import Alongside
+from trigames.web.rows import GameRow
 from trigames.web.snapshot import Snapshot
-from trigames.web.store import GameRow, StaleRowError
+from trigames.web.store import StaleRowError
 from trigames.web.views import Shown
 from trigames.web.watchers import Watcher
 

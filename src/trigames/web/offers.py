@@ -27,8 +27,8 @@ from trigames.core.errors import UndoError
 from trigames.core.takeback import take_back, why_not
 from trigames.web.clocks import HUMAN
 from trigames.web.errors import ConflictError
+from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.snapshot import Actor, Snapshot, advance, amend
-from trigames.web.store import GameRow, StoredSeat
 from trigames.web.turns import check_ply, seat_label, seats_held, seats_in_game
 
 

@@ -12,7 +12,8 @@ both stores).
   per rated game. A rated game's result and both ratings are written in one transaction: a
   failed write leaves neither.
 
->>> from trigames.web.store import GameRow, SQLiteStore, StoredSeat
+>>> from trigames.web.store import SQLiteStore
+>>> from trigames.web.rows import GameRow, StoredSeat
 >>> from trigames.core.outcome import Outcome
 >>> store = SQLiteStore(":memory:")
 >>> seats = [StoredSeat("Ann", account="a"), StoredSeat("Bob", account="b")]
@@ -29,14 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from trigames.core.outcome import Outcome
 from trigames.ratings import PlayerRating, rate_game
+from trigames.web.rows import GameRow
 from trigames.web.statements import Statements
-
-if TYPE_CHECKING:
-    from trigames.web.store import GameRow
 
 #: The schema of the players' side, as one migration step of each store (``{real}``: the name
 #: of a float).

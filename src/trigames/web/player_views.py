@@ -16,7 +16,7 @@ from trigames.ratings import PlayerRating, shown
 from trigames.web.account_store import AccountRow
 from trigames.web.challenge_store import ChallengeRow
 from trigames.web.player_store import RatingPoint
-from trigames.web.store import GameRow
+from trigames.web.rows import GameRow
 
 
 class RatingView(TypedDict):

@@ -20,7 +20,7 @@ from trigames.web.errors import NotFoundError
 from trigames.web.limits import LEADERBOARD_GAMES
 from trigames.web.player_views import Leaderboard, Me, PlayerPage
 from trigames.web.requests import ACCOUNT_NAME
-from trigames.web.store import GameRow
+from trigames.web.rows import GameRow
 
 
 class Players:

@@ -10,7 +10,7 @@ also belong to an account, whose session then acts for it as the token does: who
 :class:`Actor`.
 
 >>> from trigames import load_game
->>> from trigames.web.store import GameRow, StoredSeat
+>>> from trigames.web.rows import GameRow, StoredSeat
 >>> row = GameRow("g", "triggle", [StoredSeat("Ann", "human", hash_token("t")), StoredSeat("B")])
 >>> first = start(row, load_game("triggle").new_initial_state(), now=0.0)
 >>> first.seats_of(Actor("t")), first.to_move
@@ -40,7 +40,7 @@ from trigames.web.account_store import AccountRow
 from trigames.web.clocks import HUMAN, turn_deadline
 from trigames.web.errors import BadRequestError, RejectedSettingError
 from trigames.web.requests import NewGame, SeatChoice
-from trigames.web.store import GameRow, StoredSeat
+from trigames.web.rows import GameRow, StoredSeat
 
 
 @functools.lru_cache(maxsize=4096)

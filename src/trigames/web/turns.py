@@ -6,7 +6,7 @@ returns the snapshot the change makes, or raises a
 :class:`~trigames.web.errors.ServiceError` saying why not; nothing is written or changed here.
 
 >>> from trigames.web.snapshot import Actor, hash_token, start
->>> from trigames.web.store import GameRow, StoredSeat
+>>> from trigames.web.rows import GameRow, StoredSeat
 >>> from trigames import load_game
 >>> row = GameRow("g", "triggle", [StoredSeat("Ann", "human", hash_token("a")), StoredSeat("Bo")])
 >>> before = start(row, load_game("triggle").new_initial_state(), now=0.0)
@@ -34,8 +34,8 @@ from trigames.web.errors import (
     UnauthorizedError,
 )
 from trigames.web.requests import JoinRequest, MoveRequest
+from trigames.web.rows import StoredSeat
 from trigames.web.snapshot import Actor, Snapshot, advance, amend, hash_token, new_token
-from trigames.web.store import StoredSeat
 
 
 def seats_held(snapshot: Snapshot, actor: Actor) -> list[int]:

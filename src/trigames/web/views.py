@@ -22,8 +22,8 @@ import orjson
 from trigames.geometry.svg import Drawing
 from trigames.web.clocks import is_open
 from trigames.web.patches import Edit, changes
+from trigames.web.rows import GameRow
 from trigames.web.snapshot import Snapshot
-from trigames.web.store import GameRow
 
 
 class SeatView(TypedDict):
