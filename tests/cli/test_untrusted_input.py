@@ -211,6 +211,8 @@ def test_the_numeric_options_are_the_ones_expected() -> None:
         ("analyze", "--seed"),
         ("bench-ai", "--moves"),
         ("bench-ai", "--seed"),
+        ("review", "--seconds"),
+        ("review", "--seed"),
         ("solve", "--seconds"),
         ("solve", "--memory"),
         ("serve", "--port"),

@@ -23,7 +23,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 
 from trigames.ai.ladder import rules_with_ladder
 from trigames.ai.playout import benchmark
-from trigames.ai.registry import PLAYER_KINDS, Range, make_player
+from trigames.ai.registry import LEVEL_NAMES, PLAYER_KINDS, Range, make_player
 from trigames.ai.solve import ENGINES
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.cli.play import TerminalGame
@@ -50,6 +50,7 @@ BENCH_SECONDS = Range(0.01, 600, whole=False)
 BENCH_MOVES = Range(1, 1000)
 PORTS = Range(1, 65535)
 SOLVE_SECONDS = Range(0.01, 86_400, whole=False)
+REVIEW_SECONDS = Range(0.01, 60, whole=False)
 SOLVE_MEMORY = Range(1, 65_536)
 WORKERS = Range(1, 64)
 #: Limits of ``serve`` a client address or a game may reach, and computer worker processes.
@@ -151,6 +152,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--all", action="store_true", help="print every position, no stepping")
     sub.add_argument("--no-color", action="store_true", help="plain text, no colours")
     sub.set_defaults(handler=cmd_replay)
+
+    sub = commands.add_parser(
+        "review",
+        help="review a saved game: chances after every move, the engine's best, marks",
+        description="Search every position of a game record and print, for each ply, seat "
+        "0's chance to win after it, the move the engine preferred and a mark on moves that "
+        "lost chances (?! 10%%, ? 20%%, ?? 30%% or more). With a level the review is the same "
+        "for the same seed.",
+    )
+    sub.add_argument("file", help="a record saved by 'play' or by the web app (JSON)")
+    budget = sub.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--level", choices=LEVEL_NAMES, help="search budget per position (default hard)"
+    )
+    budget.add_argument(
+        "--seconds",
+        type=_in(REVIEW_SECONDS),
+        help=f"search time per position instead, {REVIEW_SECONDS.describe()}",
+    )
+    _add_seed_argument(sub, 0)
+    sub.add_argument("--json", action="store_true", help="print the plies as a JSON list")
+    sub.set_defaults(handler=cmd_review)
 
     sub = commands.add_parser("render", help="draw a position as an SVG image")
     sub.add_argument("spec", help="spec string, for example 'trig(board=trigger)'")
@@ -422,6 +445,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.no_color:
         console.color = False
     replay(record, console, step=not args.all)
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from trigames.analysis.review import budget_for, review_game
+
+    record = GameRecord.load(args.file)
+    with _progress() as progress:
+        task = progress.add_task("review", total=None)
+        plies = review_game(
+            record,
+            budget=budget_for(args.level, args.seconds),
+            seed=args.seed,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    if args.json:
+        print(json.dumps([ply.to_json() for ply in plies], indent=1))
+        return 0
+    names = [printable(seat.name, NAME_LENGTH) for seat in record.players]
+    width = max([len("mover"), *(len(name) for name in names)])
+    print(f"{'ply':>4}  {'move':<14} {'mover':<{width}} {'eval':>6}  {'mark':<4} best")
+    for ply in plies:
+        print(
+            f"{ply.ply:>4}  {printable(ply.move, 14):<14} {names[ply.mover]:<{width}} "
+            f"{100 * ply.eval:>5.1f}%  {ply.mark or '':<4} {ply.best}"
+        )
     return 0
 
 
