@@ -84,3 +84,15 @@ async def test_a_leaderboard_lists_settled_ratings_best_first() -> None:
         assert (await service.players.leaderboard("triggle"))["players"] == []
         clock.now += 3 * 365 * 86_400  # years away: their ratings are unsure again
         assert (await service.players.leaderboard("trugo"))["players"] == []
+
+
+def test_an_account_keeps_its_ten_latest_browsers(db: str) -> None:
+    store = open_store(db)
+    try:
+        for number in range(12):
+            endpoint = f"https://push.example/{number}"
+            store.add_push("a", endpoint, f'{{"n": {number}}}', float(number))
+        kept = store.pushes_of(["a"])["a"]
+        assert sorted(kept) == sorted(f'{{"n": {number}}}' for number in range(2, 12))
+    finally:
+        store.close()

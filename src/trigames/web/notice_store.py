@@ -55,6 +55,10 @@ NOTICE_TABLES = (
 )
 
 
+#: The browsers (push subscriptions) an account keeps: a new one beyond them drops the oldest.
+BROWSERS = 10
+
+
 def notice_tables(real: str) -> tuple[str, ...]:
     """:data:`NOTICE_TABLES` with ``real`` the type of a float."""
     return tuple(statement.replace("{real}", real) for statement in NOTICE_TABLES)
@@ -85,7 +89,8 @@ class NoticeStore(Protocol):
         """``(account id, name, email)`` of every live account that wants the digest."""
 
     def add_push(self, account_id: str, endpoint: str, subscription: str, at: float) -> None:
-        """Keep a browser's subscription (one per endpoint: a new owner takes it over)."""
+        """Keep a browser's subscription (one per endpoint: a new owner takes it over), and the
+        account's :data:`BROWSERS` latest ones only."""
 
     def drop_push(self, endpoint: str, account_id: str | None = None) -> None:
         """Forget a subscription (of ``account_id`` only, when given)."""
@@ -150,6 +155,12 @@ class NoticeRows(Statements):
             " account = excluded.account, subscription = excluded.subscription,"
             " created = excluded.created",
             (endpoint, account_id, subscription, at),
+        )
+        self._change(
+            "DELETE FROM push_subscriptions WHERE account = ? AND endpoint NOT IN"
+            " (SELECT endpoint FROM push_subscriptions WHERE account = ?"
+            " ORDER BY created DESC LIMIT ?)",
+            (account_id, account_id, BROWSERS),
         )
 
     def drop_push(self, endpoint: str, account_id: str | None = None) -> None:
