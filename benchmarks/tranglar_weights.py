@@ -17,7 +17,7 @@ Three steps, each seeded, so that the same commands play the same games:
   games in pairs from the same random opening of ``--opening`` plies, the seats swapped within
   a pair. Prints each game and the first weights' score, per seat.
 
-The README's TRANGLAR section tells how the kernel's weights (``EVALUATION_WEIGHTS`` in
+docs/command-line.md (TRANGLAR) tells how the kernel's weights (``EVALUATION_WEIGHTS`` in
 :mod:`trigames.games.tranglar.native`) were made with these steps, run as:
 
     python benchmarks/tranglar_weights.py play --games 80 --seed 4000 --out a.jsonl --weights W

@@ -44,7 +44,7 @@ The weights a run finds become the kernel's defaults by hand (``EVALUATION_WEIGH
 game's ``native.py``); a level changes to ``eval=game`` only once a match at the levels' time
 budgets (``benchmarks/strength.py --processor-time``) says the evaluated search is stronger
 (an evaluation costs time that a node budget does not count). Triggle's run is in
-``benchmarks/data/tuning/triggle.json`` and the README (How strong the levels are).
+``benchmarks/data/tuning/triggle.json`` and docs/command-line.md (How strong the levels are).
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ EXPERT = "strong(seconds=8,workers=2,deep=true)"
 #: Triggle's and Tricolor's ``easy`` picks only among moves within a quarter point of its best:
 #: with the default margin (a whole point) it gave away so many triangles and points that the
 #: one-move ``greedy`` beat it 32-8 on Triggle; with 0.25 it scores about 60 % against
-#: ``greedy`` (see the README's levels section).
+#: ``greedy`` (see docs/command-line.md, the levels).
 LEVELS: Mapping[str, Mapping[str, str]] = {
     "triggle": {
         "easy": "casual(margin=0.25)",

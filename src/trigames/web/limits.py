@@ -1,7 +1,7 @@
 """What one client may ask of ``trigames serve``: every bound, in one place.
 
 Each is checked before the work it limits starts, so that no request, however made, can hold
-the event loop, a worker thread or the memory for long. The README's Web API section lists them.
+the event loop, a worker thread or the memory for long. docs/web-api.md lists them.
 
 >>> check_name("Ann")
 'Ann'

@@ -151,7 +151,7 @@ def _links(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...], mask: int
 
 
 #: The weights of TRANGLAR's evaluation (:data:`~.evaluation.FEATURES`, ``tl_evaluate`` in the
-#: kernel), fitted to self-play (see the README's TRANGLAR strength section): a small triangle,
+#: kernel), fitted to self-play (see docs/command-line.md, TRANGLAR's strength): a small triangle,
 #: in reserve or on the board, is worth three to four cells.
 EVALUATION_WEIGHTS: tuple[float, ...] = (
     0.63,
