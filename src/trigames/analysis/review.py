@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 from trigames.ai.players import Budget
 from trigames.ai.registry import parse_player_spec, resolve
@@ -74,6 +74,18 @@ STEEPNESS: Mapping[str, float] = {
 }
 
 
+class PlyJson(TypedDict):
+    """A ply reviewed, as JSON (:meth:`PlyReview.to_json`)."""
+
+    ply: int
+    move: str
+    mover: int
+    eval: float
+    best: str
+    line: list[str]
+    mark: Mark | None
+
+
 @dataclass(frozen=True)
 class PlyReview:
     """One ply reviewed: ``eval`` is seat 0's chance to win after it; ``best`` the engine's
@@ -87,7 +99,7 @@ class PlyReview:
     line: tuple[str, ...]
     mark: Mark | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlyJson:
         """A JSON-ready dictionary (``eval`` rounded to 4 decimals)."""
         return {
             "ply": self.ply,
@@ -101,7 +113,7 @@ class PlyReview:
 
 
 @dataclass(frozen=True)
-class _Assessed:
+class Assessed:
     """A position searched: the best move (``None`` when the game is over), its line and
     every seat's chance to win."""
 
@@ -169,16 +181,16 @@ class _Searcher:
         self.seed = seed
         self.evaluation = evaluation_of(game)
 
-    def assess(self, state: AnyState, index: int, budget: Budget | None = None) -> _Assessed:
+    def assess(self, state: AnyState, index: int, budget: Budget | None = None) -> Assessed:
         """The best move and every seat's chances in ``state`` (left as it was)."""
         mover = state.current_player
         if mover is None:
-            return _Assessed(None, (), result_chances(state))
+            return Assessed(None, (), result_chances(state))
         moves = state.legal_moves()
         if len(moves) == 1:  # a forced move: the search would not look past it
             after = state.clone()
             after.play(moves[0])
-            return _Assessed(str(moves[0]), (), self.assess(after, index, budget).chances)
+            return Assessed(str(moves[0]), (), self.assess(after, index, budget).chances)
         player = StrongPlayer(
             seed=self.seed * 1_000_003 + index,
             budget=budget or self.budget,
@@ -186,9 +198,9 @@ class _Searcher:
         )
         best = player.choose(state)
         mine = chance(self.game, float(player.last_info["value"]))
-        return _Assessed(str(best), (), _spread(self.game.num_players, mover, mine))
+        return Assessed(str(best), (), _spread(self.game.num_players, mover, mine))
 
-    def assess_with_line(self, state: AnyState, index: int) -> _Assessed:
+    def assess_with_line(self, state: AnyState, index: int) -> Assessed:
         """:meth:`assess` with the best move's line, each further move searched with a
         :data:`LINE_SHARE` th of the budget."""
         found = self.assess(state, index)
@@ -203,7 +215,7 @@ class _Searcher:
             if step is None:
                 break
             line.append(step)
-        return _Assessed(found.best, tuple(line), found.chances)
+        return Assessed(found.best, tuple(line), found.chances)
 
 
 def _share(budget: Budget, parts: int) -> Budget:
@@ -212,6 +224,23 @@ def _share(budget: Budget, parts: int) -> Budget:
         iterations=None if budget.iterations is None else max(1, budget.iterations // parts),
         seconds=None if budget.seconds is None else budget.seconds / parts,
     )
+
+
+def assess_position(
+    state: AnyState, *, budget: Budget, seed: int = 0, index: int = 0, line: bool = True
+) -> Assessed:
+    """Search one position of a review (``index``: its ply, which seeds its search) as
+    :func:`review_game` does, with the best move's line unless ``line`` is false; ``state``
+    is left as it was. A server reviews a game a position at a time with this.
+
+    >>> import trigames
+    >>> state = trigames.load_game("triggle(size=3)").new_initial_state()
+    >>> found = assess_position(state, budget=LEVELS["easy"], seed=1)
+    >>> found.best in {str(move) for move in state.legal_moves()}, found.line[0] == found.best
+    (True, True)
+    """
+    searcher = _Searcher(state.game, budget, seed)
+    return searcher.assess_with_line(state, index) if line else searcher.assess(state, index)
 
 
 def review_game(
@@ -231,7 +260,7 @@ def review_game(
     states = [state.clone() for state in record.positions()]
     searcher = _Searcher(states[0].game, budget or budget_for(), seed)
     total = len(states)
-    found: list[_Assessed] = []
+    found: list[Assessed] = []
     with ThreadPoolExecutor(max(1, workers)) as pool:
         jobs = [
             pool.submit(searcher.assess_with_line if i < total - 1 else searcher.assess, s, i)
@@ -241,13 +270,14 @@ def review_game(
             found.append(job.result())
             if progress is not None:
                 progress(len(found), total)
-    return _plies(states, record.moves, found)
+    return plies_from(states, record.moves, found)
 
 
-def _plies(
-    states: Sequence[AnyState], moves: Sequence[str], found: Sequence[_Assessed]
+def plies_from(
+    states: Sequence[AnyState], moves: Sequence[str], found: Sequence[Assessed]
 ) -> list[PlyReview]:
-    """The reviews of the plies from the positions' assessments."""
+    """The reviews of the plies of ``moves`` from their positions (``states``: the start,
+    then after each move) and the positions' assessments."""
     plies = []
     for number, move in enumerate(moves, start=1):
         before, after = found[number - 1], found[number]

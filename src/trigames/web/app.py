@@ -59,6 +59,7 @@ from trigames.web.requests import (
     read_move,
     read_new_game,
 )
+from trigames.web.review_api import review_routes
 from trigames.web.rules_page import rules_html
 from trigames.web.service import GameService
 from trigames.web.settings import Settings
@@ -302,6 +303,7 @@ def routes() -> list[BaseRoute]:
         *account_routes(),
         *player_routes(),
         *player_page_routes(),
+        *review_routes(),
     ]
 
 

@@ -47,6 +47,7 @@ from typing import Any
 
 from trigames.ai.players import Player
 from trigames.ai.registry import HINT_LEVEL, SERVER_LIMITS, hint_reason, make_player
+from trigames.analysis.review import LEVELS, assess_position
 from trigames.core.errors import PlayerSpecError
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
@@ -73,21 +74,27 @@ KNOWN_GAMES = 32
 class Question:
     """What the computer is asked: the move of the player ``player`` (a player spec: the
     seat's kind) in game ``game_id`` after ``moves``, or (``hint``) the hint level's move and
-    why."""
+    why, or (``review``, a review level) the position searched as a review searches it
+    (:func:`~trigames.analysis.review.assess_position`)."""
 
     game_id: str
     spec: str
     moves: tuple[str, ...]
     player: str
     hint: bool = False
+    review: str | None = None
 
 
 @dataclass(frozen=True)
 class Thought:
-    """A move in notation (legal after the question's moves) and, for a hint, why."""
+    """A move in notation (legal after the question's moves; empty for a review of a
+    finished position) and, for a hint, why; for a review, the move's continuation and every
+    seat's chance to win."""
 
     move: str
     why: str = ""
+    line: tuple[str, ...] = ()
+    chances: tuple[float, ...] = ()
 
 
 class ComputerFailedError(Exception):
@@ -113,6 +120,11 @@ def think(question: Question) -> Thought:
     """Answer ``question`` (in a slot: a worker process or thread)."""
     known = _position(question)
     game = known.state.game
+    if question.review is not None:
+        found = assess_position(
+            known.state, budget=LEVELS[question.review], index=len(question.moves)
+        )
+        return Thought(found.best or "", line=found.line, chances=found.chances)
     if question.hint:
         adviser = make_player(HINT_LEVEL, None, game)
         move = adviser.choose(known.state.clone())

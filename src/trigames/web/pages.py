@@ -80,6 +80,7 @@ def layout(title: str, main: str, script: str | None = None, head: str = "") -> 
 <nav class="rules-nav" aria-label="Rules">Rules: {rules}</nav>
 <div class="header-end">
 <nav class="players-nav" aria-label="Players">
+<a href="/puzzles">Puzzles</a>
 <a href="/leaderboard/{list_games()[0].name}">Leaderboards</a></nav>
 <div id="account-bar" class="account-bar" aria-label="Account" role="group"></div>
 </div>
@@ -172,8 +173,9 @@ LOBBY = f"""<h1>Play a game</h1>
 <h2 id="new-heading">New game</h2>
 <form id="new-game-form" novalidate>
 <fieldset id="record-fieldset" class="record">
-<legend>Continue a saved game <span class="muted">(optional)</span></legend>
-<label for="record-file">A record saved by trigames (JSON)</label>
+<legend>Continue or review a saved game <span class="muted">(optional)</span></legend>
+<label for="record-file">A record saved by trigames (JSON): a game that goes on is continued
+here; a finished one opens for review</label>
 <input type="file" id="record-file" accept=".json,application/json">
 <p id="record-shown" class="muted" hidden></p>
 <button type="button" id="record-clear" hidden>Start a new game instead</button>
@@ -251,6 +253,19 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 <button type="button" id="replay-next" aria-label="Next move">Next ▶</button>
 <button type="button" id="replay-last" aria-label="Last position">Last »</button>
 </div>
+<section id="review" class="review" aria-labelledby="review-heading" hidden>
+<h2 id="review-heading">Review</h2>
+<p id="review-status" class="muted" aria-live="polite"></p>
+<progress id="review-progress" hidden></progress>
+<p id="review-summary" class="muted"></p>
+<div id="review-graph" class="review-graph"></div>
+<p id="review-here" class="review-here" aria-live="polite"></p>
+<div class="review-buttons">
+<button type="button" id="review-previous">◀ Previous mistake</button>
+<button type="button" id="review-next">Next mistake ▶</button>
+<a id="review-link" href="#review">Link to this review</a>
+</div>
+</section>
 </section>
 <aside class="side-column">
 <p id="error" class="error" role="alert" hidden></p>
@@ -277,6 +292,7 @@ and moves cannot be taken back.</p>
 <div class="actions">
 <button type="button" id="undo">Undo</button>
 <button type="button" id="hint">Hint</button>
+<button type="button" id="review-game" hidden>Review</button>
 <button type="button" id="offer-draw">Offer a draw</button>
 <button type="button" id="resign">Resign</button>
 <button type="button" id="new-game">New game</button>

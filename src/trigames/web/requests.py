@@ -86,13 +86,15 @@ class SeatChoice:
 @dataclass(frozen=True)
 class NewGame:
     """``POST /api/games``: a game from a spec, or a record to go on with; ``seats`` is
-    ``None`` when the request gives none (every seat human, or the record's players)."""
+    ``None`` when the request gives none (every seat human, or the record's players);
+    ``review``: a record of a finished game is taken as it ended (to review it)."""
 
     spec: str | None
     record: GameRecord | None
     seats: tuple[SeatChoice, ...] | None
     hotseat: bool
     clock: Clock | None
+    review: bool = False
 
 
 @dataclass(frozen=True)
@@ -333,15 +335,16 @@ def read_new_game(body: Body) -> NewGame:
         not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats)
     ):
         raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
-    hotseat = body.get("hotseat", False)
-    if not isinstance(hotseat, bool):
-        raise BadRequestError("'hotseat' must be true or false")
+    hotseat, review = body.get("hotseat", False), body.get("review", False)
+    if not isinstance(hotseat, bool) or not isinstance(review, bool):
+        raise BadRequestError("'hotseat' and 'review' must be true or false")
     return NewGame(
         spec=None if record is not None else spec,
         record=record,
         seats=None if seats is None else tuple(_seat(n, s) for n, s in enumerate(seats)),
         hotseat=hotseat,
         clock=clock,
+        review=review,
     )
 
 

@@ -59,6 +59,7 @@ from trigames.web.requests import (
     NewGame,
     read_page_message,
 )
+from trigames.web.reviews import Reviews
 from trigames.web.settings import Settings
 from trigames.web.snapshot import Actor, Snapshot, opening, seated, start
 from trigames.web.store import GameStore, SQLiteStore
@@ -90,6 +91,7 @@ class GameService:
         self.leases = Leases(self.database)
         self.computer = Computer(settings.computers, processes=settings.computer_processes)
         self.seats = ComputerSeats(self.computer, self.games, self.leases, clock, self._spawn)
+        self.reviews = Reviews(self.computer, self._spawn)
         self.watchers = Watchers(settings.watchers_per_address, settings.watchers_per_game)
         self.timers = Timers(lambda game_id: self._spawn(self._expire(game_id)), clock)
         self.new_games = Quota(settings.games_per_minute, 60.0)

@@ -270,9 +270,10 @@ def opening(request: NewGame) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]
     except TrigamesError as error:
         raise BadRequestError(f"the record cannot be continued: {error}") from None
     outcome = state.outcome()
-    if outcome is not None:
+    if outcome is not None and not request.review:
         raise BadRequestError(
-            f"the record's game is over ({outcome.reason}): there is nothing to continue"
+            f"the record's game is over ({outcome.reason}): there is nothing to continue "
+            '(send "review": true to open it as it ended, to review it)'
         )
     players = tuple(SeatChoice(p.kind or HUMAN, p.name) for p in request.record.players)
     return state.game, state, players

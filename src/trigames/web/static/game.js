@@ -8,6 +8,7 @@ import { renderClock } from "./clock.js";
 import { api, createdKey, el, showError } from "./common.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
+import { renderReview, startReview } from "./review.js";
 import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 import { beep, setupSound } from "./sound.js";
 
@@ -491,6 +492,7 @@ function render() {
     renderInput();
     renderHint();
     renderResult();
+    renderReview();
     updateDataset();
   };
   if (page.replayPly === null) finish();
@@ -657,6 +659,7 @@ async function start() {
   }
   await takeAccountSeats();
   await refresh();
+  startReview(replayTo);
   connect();
 }
 

@@ -115,7 +115,7 @@ async function readRecord() {
     return;
   }
   if (found.result) {
-    fail("this game is over: there is nothing to continue (step through it with trigames replay)");
+    await reviewRecord(found, fail);
     return;
   }
   const [name, options] = splitSpec(found.game);
@@ -135,6 +135,18 @@ async function readRecord() {
   document.getElementById("record-clear").hidden = false;
   for (const control of document.querySelectorAll("#variant input, #variant select, #game")) control.disabled = true;
   await checkSpec(found.players.map((player) => [player.kind || catalog.players.human, player.name]));
+}
+
+/** A finished game's record: open it on the server as it ended, and review it there. */
+async function reviewRecord(found, fail) {
+  try {
+    const created = await api("/api/games", { method: "POST", body: { record: found, review: true } });
+    const { view, ...kept } = created;
+    localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
+    location.href = `/games/${created.id}#review`;
+  } catch (error) {
+    fail(error.message);
+  }
 }
 
 /** Back to a new game: forget the record. */
