@@ -62,15 +62,16 @@ DEFAULT_LEVEL = "hard"
 #: ``k`` of the logistic from a search value (the mover's score lead, or the game's own
 #: evaluation) to the mover's chance to win, per game. Fitted by maximum likelihood on
 #: (value, result) pairs of seeded games between levels by ``benchmarks/calibrate_review.py``
-#: (2026-11-29, its defaults: level ``medium``, 12 games each of Triggle, Tricolor and Trig,
-#: 6 of Trugo and TRANGLAR; 99 to 186 pairs a game). Trig's evaluation tells little of who
-#: wins (the first player wins most games), so its ``k`` is small. Other games: 1.
+#: at the review's default level (2026-11-29, ``--level hard``: 12 games each of Triggle,
+#: Tricolor and Trig, 6 of Trugo and TRANGLAR; 114 to 236 pairs a game; at ``medium`` the fits
+#: were within 15% of these). Trig's evaluation tells little of who wins (the first player
+#: wins most games), so its ``k`` is small. Other games: 1.
 STEEPNESS: Mapping[str, float] = {
-    "triggle": 1.72,
-    "tricolor": 0.68,
-    "trig": 0.065,
-    "trugo": 0.82,
-    "tranglar": 0.20,
+    "triggle": 1.70,
+    "tricolor": 0.64,
+    "trig": 0.080,
+    "trugo": 0.81,
+    "tranglar": 0.18,
 }
 
 
