@@ -40,7 +40,7 @@ from typing import Any
 
 from trigames.ai.players import Budget, rewards
 from trigames.core.endings import Ending
-from trigames.core.native import Kernel, kernel_of
+from trigames.core.native import Kernel, kernel_for
 from trigames.core.protocol import AnyState
 
 PLAYOUTS = ("random", "heuristic")
@@ -143,7 +143,7 @@ class MctsPlayer:
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
-        kernel = kernel_of(state.game) if self.playout == "random" else None
+        kernel = kernel_for(state) if self.playout == "random" else None
         if kernel is not None:
             return self._choose_natively(state, kernel, seat)
         root = self._find_root(state)

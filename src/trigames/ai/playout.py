@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from trigames.core.native import kernel_of
+from trigames.core.native import kernel_for
 from trigames.core.protocol import AnyGame, AnyState
 
 
@@ -64,7 +64,7 @@ def benchmark(
 
     ``progress(elapsed)`` is called after each playout (after each batch, natively).
     """
-    kernel = kernel_of(game)
+    kernel = kernel_for(game.new_initial_state())  # none while a swap may come
     if kernel is not None:
         return _native_benchmark(game, kernel, seconds, seed, progress)
     rng = random.Random(seed)

@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from trigames.ai.strong import Tactics, no_tactics
 from trigames.core.errors import TrigamesError
-from trigames.core.native import NativeSolver, kernel_of
+from trigames.core.native import NativeSolver, kernel_for
 from trigames.core.protocol import AnyState, score_lead
 
 #: The weight of the result in a value: a win is worth more than any score lead.
@@ -378,9 +378,11 @@ def make_searcher(
     """The native searcher when ``engine`` allows it and the kernel runs, else Python's."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    kernel = None if engine == "pure" else kernel_of(state.game)
+    kernel = None if engine == "pure" else kernel_for(state)
     if NativeSolver.available(kernel):
         return NativeSearcher(kernel, state, watch, margin, memory or TABLE_BYTES)
+    if engine == "native" and state.swap_ahead():
+        raise SolveError("the native solver knows no swap rule: solve from the second move on")
     if engine == "native":
         raise SolveError(f"{state.game.name} has no native solver running here")
     entries = TABLE_ENTRIES if memory is None else memory // 500

@@ -50,7 +50,7 @@ from functools import partial
 from typing import Any
 
 from trigames.ai.players import Budget, Clock, on_processor_time
-from trigames.core.native import AlphaBetaResult, KernelCalls, kernel_of
+from trigames.core.native import AlphaBetaResult, KernelCalls, kernel_for
 from trigames.core.protocol import AnyState, score_lead
 
 WIN = 10_000.0
@@ -142,7 +142,7 @@ class StrongPlayer:
         self._misere = getattr(state.game, "misere", False) is True
         moves = state.legal_moves()
         self.rng.shuffle(moves)
-        kernel = kernel_of(state.game)
+        kernel = kernel_for(state)
         if isinstance(kernel, KernelCalls) and len(moves) > 1 and self._native_for(kernel):
             try:
                 return self._choose_native(kernel, state, seat, moves)

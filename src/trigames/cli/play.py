@@ -14,6 +14,7 @@ from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.core.endings import AgreedDraw, Resignation
 from trigames.core.errors import TrigamesError, UndoError
 from trigames.core.protocol import AnyGame, AnyState
+from trigames.core.swap import SWAP, Swap, is_swap
 from trigames.core.takeback import take_back
 from trigames.diagrams import rules_with_text_boards
 from trigames.records import GameRecord, Seat, now
@@ -32,6 +33,10 @@ HELP = """Commands:
   rules       show the rules
   help        this list
   quit        leave (offers to save an unsaved game)"""
+#: The line :data:`HELP` adds for a game with the swap rule (the option ``swap=true``).
+SWAP_HELP = """
+  swap        answer the first move by taking it as yours (the swap rule): the
+              other player moves next"""
 
 
 @dataclass
@@ -135,11 +140,11 @@ class TerminalGame:
             self.console.write("The game is over: undo, save FILE or quit (help lists commands).")
             return
         try:
-            move = self.state.parse_move(text)
+            move = SWAP if is_swap(text) else self.state.parse_move(text)
             reason = self.state.illegal_reason(move)
             if reason is not None:
                 self.state.play(move)  # raises the precise error
-            choices = self.game.move_choices(self.state, move)
+            choices = [move] if isinstance(move, Swap) else self.game.move_choices(self.state, move)
             if len(choices) > 1:
                 chosen = self.choose(choices)
                 if chosen is None:
@@ -240,6 +245,8 @@ class TerminalGame:
         if state.last_move is not None:
             lines.append(f"Last move ({len(state.history)}): {self.game.describe_last(state)}")
         lines.append(self.game.status(state))
+        if state.may_swap():
+            lines.append(f"{self.seat_label(1)} may answer 'swap': take the first move as theirs.")
         if state.withdrawn and not state.is_over():
             gone = ", ".join(self.seat_label(seat) for seat in state.withdrawn)
             lines.append(f"Out of the game: {gone}")
@@ -297,7 +304,7 @@ class TerminalGame:
 
     def show_help(self) -> None:
         example = self.state.legal_moves()[0] if not self.state.is_over() else "..."
-        self.console.write(HELP.format(example=example))
+        self.console.write(HELP.format(example=example) + (SWAP_HELP if self.game.swap else ""))
 
     # --- records --------------------------------------------------------------------------
 

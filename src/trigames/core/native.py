@@ -463,8 +463,28 @@ class Kernel(Protocol):
 
 def kernel_of(game: Any) -> Kernel | None:
     """The kernel of ``game`` (a :class:`~trigames.core.protocol.Game`) when one runs, else
-    ``None``."""
+    ``None``. Ask :func:`kernel_for` about a state: a kernel may not follow it yet."""
     if forced_pure():
         return None
     make = getattr(game, "native_kernel", None)
     return None if make is None else make()
+
+
+def kernel_for(state: Any) -> Kernel | None:
+    """The kernel of ``state``'s game when one runs and can follow ``state``, else ``None``.
+
+    The kernels know no swap rule (the option ``swap=true``): a game with it runs on the pure
+    engine while a swap is legal now or at the next move (``State.swap_ahead``), and on its
+    kernel from the second move on, when the game is like any other. Nothing changes without
+    the option.
+
+    >>> import trigames
+    >>> game = trigames.load_game("triggle(swap=true)")
+    >>> state = game.new_initial_state()
+    >>> kernel_for(state) is None
+    True
+    >>> state.play("D1-D4"); state.play("A1-D1")
+    >>> kernel_for(state) is kernel_of(game)
+    True
+    """
+    return None if state.swap_ahead() else kernel_of(state.game)

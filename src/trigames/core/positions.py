@@ -21,11 +21,11 @@ def position_fields(
     obj: object, spec: GameSpec, title: str, keys: Collection[str]
 ) -> Mapping[str, Any]:
     """``obj`` as a position object of the game ``spec``, holding only ``keys`` (and ``game``,
-    and the ``endings`` that the base class reads)."""
+    the ``endings`` that the base class reads and the ``swapped`` of :func:`read_swapped`)."""
     if not isinstance(obj, Mapping):
         raise PositionError(f"a {title} position is a JSON object, not {type(obj).__name__}")
     unknown = {k if isinstance(k, str) else type(k).__name__ for k in obj}
-    unknown -= {"game", "endings", *keys}
+    unknown -= {"game", "endings", "swapped", *keys}
     if unknown:
         raise PositionError(
             f"unknown position keys: {', '.join(sorted(unknown))}; "
@@ -36,6 +36,26 @@ def position_fields(
     if "game" in obj and obj["game"] != str(spec):
         raise PositionError(f"this position is for {obj['game']!r}, not {str(spec)!r}")
     return obj
+
+
+def read_swapped(obj: Mapping[str, Any], swap: bool) -> bool:
+    """``obj['swapped']``: true once seat 1 has swapped the first move, false (or missing)
+    before; true only in a game with the swap rule (``swap``). The turn alternates from seat 1
+    after a swap, so a reader checks ``to_move`` by it.
+
+    >>> read_swapped({}, swap=True), read_swapped({"swapped": True}, swap=True)
+    (False, True)
+    >>> read_swapped({"swapped": True}, swap=False)
+    Traceback (most recent call last):
+    ...
+    trigames.core.errors.PositionError: 'swapped' is true, but this game has no swap rule
+    """
+    swapped = obj.get("swapped", False)
+    if not isinstance(swapped, bool):
+        raise PositionError("'swapped' must be true or false")
+    if swapped and not swap:
+        raise PositionError("'swapped' is true, but this game has no swap rule")
+    return swapped
 
 
 def is_seat(value: object, players: int) -> bool:

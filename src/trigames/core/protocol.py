@@ -39,6 +39,7 @@ from trigames.core.errors import (
 )
 from trigames.core.outcome import Outcome
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP, SWAP_STEPS, Swap, is_swap
 
 if TYPE_CHECKING:  # the rules load no drawing: the games' parts give it
     from trigames.geometry.svg import Drawing
@@ -81,7 +82,9 @@ class State(ABC, Generic[MoveT]):
     Subclasses implement the rules in :meth:`legal_moves`, :meth:`_apply`, :meth:`_revert` and
     :meth:`_rules_outcome`, and keep the seat to move in :attr:`to_move`; this class checks
     moves, keeps the history, and carries out the endings every game shares (resignations, a
-    draw agreed, a player out of time).
+    draw agreed, a player out of time) and the swap of the option ``swap=true``
+    (:mod:`trigames.core.swap`: the game lists it among its legal moves and says what its first
+    move owns, in :meth:`_on_swap`).
     """
 
     #: The seat to move, ``None`` once the game is over. The rules keep it up to date; an
@@ -90,11 +93,13 @@ class State(ABC, Generic[MoveT]):
 
     def __init__(self, game: Game[MoveT, Any]) -> None:
         self.game = game
-        self.history: list[MoveT | Ending] = []
+        self.history: list[MoveT | Swap | Ending] = []
         #: Who made each entry of the history: the seat that moved, the seat that resigned or
         #: ran out of time, ``None`` for a draw agreed.
         self.movers: list[int | None] = []
         self.to_move = 0
+        #: True once seat 1 has swapped (the option ``swap=true``): the first move is theirs.
+        self.swapped = False
         #: The endings that took effect on this position, in order (played or loaded).
         self.endings: list[Ending] = []
         #: Seats that resigned or ran out of time: they take no more turns and cannot win.
@@ -106,8 +111,9 @@ class State(ABC, Generic[MoveT]):
     # --- what a game implements -------------------------------------------------------------
 
     @abstractmethod
-    def legal_moves(self) -> list[MoveT]:
-        """Every legal move, in a fixed order (empty once the game is over)."""
+    def legal_moves(self) -> list[MoveT | Swap]:
+        """Every legal move, in a fixed order (empty once the game is over); where
+        :meth:`may_swap`, the swap last."""
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
@@ -159,9 +165,64 @@ class State(ABC, Generic[MoveT]):
         """
         return _frozen(self.to_json())
 
-    def illegal_reason(self, move: MoveT) -> str | None:
-        """Why ``move`` cannot be played now, or ``None`` if it can."""
+    def illegal_reason(self, move: MoveT | Swap) -> str | None:
+        """Why ``move`` cannot be played now, or ``None`` if it can (for a swap, see
+        :meth:`swap_reason`)."""
+        if isinstance(move, Swap):
+            return self.swap_reason()
+        return self._illegal_reason(move)
+
+    def _illegal_reason(self, move: MoveT) -> str | None:
+        """Why the move of the rules ``move`` cannot be played now, or ``None`` if it can."""
         return None if move in self.legal_moves() else "it is not a legal move in this position"
+
+    # --- the swap rule (the option ``swap=true``: see :mod:`trigames.core.swap`) ----------------
+
+    @abstractmethod
+    def _first_moves(self) -> int:
+        """How many moves the position shows were made, counted up to two: 0, 1, or 2 for two
+        or more (the swap answers move 1)."""
+
+    def _on_swap(self) -> None:
+        """What a swap changes besides the seat to move, which it has already handed to seat 0
+        (and its undo back to seat 1, :attr:`swapped` false again): the first move's pegs,
+        pieces, claims and points go to seat 1 (and back), and whatever the rules keep about the
+        seat to move follows. By default nothing: the first move owns nothing."""
+
+    def may_swap(self) -> bool:
+        """True when ``swap`` is legal now: the game has the swap rule, the first move is all
+        the board shows, nobody has swapped it, and seat 1 is to move."""
+        return (
+            self.game.swap and self.to_move == 1 and not self.swapped and self._first_moves() == 1
+        )
+
+    def swap_ahead(self) -> bool:
+        """True while a swap is legal now or may be at the next move: the game has the swap
+        rule, goes on, nobody has swapped, and the position shows fewer than two moves. (The
+        native kernels know no swap rule: they wait till then.)"""
+        return (
+            self.game.swap
+            and self.to_move is not None
+            and not self.swapped
+            and self._first_moves() < 2
+        )
+
+    def swap_reason(self) -> str | None:
+        """Why ``swap`` cannot be played now, or ``None`` if it can."""
+        if not self.game.swap:
+            return "this game is played without the swap rule (the option swap=true allows it)"
+        if self.swapped:
+            return "the first move has already been swapped"
+        if self.may_swap():
+            return None
+        second = self.game.player_name(1)
+        return f"only {second} may swap, at once, as the answer to the first move"
+
+    def _swap_seats(self) -> None:
+        """Play a swap, or take it back: the same change, the other way."""
+        self.swapped = not self.swapped
+        self.to_move = 0 if self.swapped else 1
+        self._on_swap()
 
     # --- the shared machinery ---------------------------------------------------------------
 
@@ -180,14 +241,16 @@ class State(ABC, Generic[MoveT]):
             return self.ending
         return self._rules_outcome()
 
-    def parse(self, text: str) -> MoveT | Ending:
+    def parse(self, text: str) -> MoveT | Swap | Ending:
         """What :meth:`play` plays for ``text``: an ending (``resign 1``, ``resign`` for the
-        player to move, ``draw agreed``, ``timeout 1``) or a move of the rules."""
+        player to move, ``draw agreed``, ``timeout 1``), a ``swap`` or a move of the rules."""
         ending = parse_ending(text, self.to_move)
-        return self.parse_move(text) if ending is None else ending
+        if ending is not None:
+            return ending
+        return SWAP if is_swap(text) else self.parse_move(text)
 
-    def play(self, move: MoveT | Ending | str) -> None:
-        """Play a move or an ending, given as an object or in notation.
+    def play(self, move: MoveT | Swap | Ending | str) -> None:
+        """Play a move, a swap or an ending, given as an object or in notation.
 
         Raises ``MoveParseError`` for bad notation, ``GameOverError`` after the end and
         ``IllegalMoveError`` (with the reason) for a move the rules forbid here.
@@ -201,11 +264,17 @@ class State(ABC, Generic[MoveT]):
             return
         if self.to_move is None:
             raise GameOverError(f"cannot play {move}: the game is over")
-        reason = self.illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(f"{move} is not legal: {reason}")
         mover = self.to_move
-        self._apply(move)
+        if isinstance(move, Swap):
+            reason = self.swap_reason()
+            if reason is not None:
+                raise IllegalMoveError(f"swap is not legal: {reason}")
+            self._swap_seats()
+        else:
+            reason = self._illegal_reason(move)
+            if reason is not None:
+                raise IllegalMoveError(f"{move} is not legal: {reason}")
+            self._apply(move)
         self.history.append(move)
         self.movers.append(mover)
 
@@ -218,9 +287,9 @@ class State(ABC, Generic[MoveT]):
         """End the game as a draw among the players still in it, as they agreed."""
         self.play(AgreedDraw())
 
-    def undo(self) -> MoveT | Ending:
-        """Take back the last move or ending and return it (raises ``UndoError`` if there is
-        none)."""
+    def undo(self) -> MoveT | Swap | Ending:
+        """Take back the last move, swap or ending and return it (raises ``UndoError`` if
+        there is none)."""
         if not self.history:
             raise UndoError("there is no move to take back")
         move = self.history.pop()
@@ -228,15 +297,18 @@ class State(ABC, Generic[MoveT]):
         if isinstance(move, Ending):
             self.endings.pop()
             self.to_move, self.withdrawn, self.ending = self._before_endings.pop()
+        elif isinstance(move, Swap):
+            self._swap_seats()
         else:
             self._revert(move)
         return move
 
     @property
     def last_move(self) -> MoveT | None:
-        """The last move of the rules played on this state, if any (endings are passed over)."""
+        """The last move of the rules played on this state, if any (endings are passed over,
+        and so is a swap: right after one, the last move is the first, now seat 1's)."""
         for entry in reversed(self.history):
-            if not isinstance(entry, Ending):
+            if not isinstance(entry, Ending | Swap):
                 return entry
         return None
 
@@ -307,8 +379,11 @@ class State(ABC, Generic[MoveT]):
 
         ``game.state_from_json(state.to_json())`` makes an equal position. Endings that took
         effect are listed under ``endings``; ``to_move`` is then the seat the rules had to move.
+        ``swapped`` is true once seat 1 has swapped (and left out before).
         """
         obj = self._position_json()
+        if self.swapped:
+            obj["swapped"] = True
         if self.endings:
             obj["to_move"] = self.to_move if self.ending is None else self._before_endings[-1][0]
             obj["endings"] = [str(ending) for ending in self.endings]
@@ -416,6 +491,9 @@ class Game(ABC, Generic[MoveT, StateT]):
         assert isinstance(players, int)
         self.num_players = players
         """How many seats the game has: its ``players`` option, or two."""
+        self.swap = spec.options.get("swap") is True
+        """Whether seat 1 may swap the first move (the option ``swap=true``, for two players:
+        see :mod:`trigames.core.swap`)."""
 
     def player_name(self, seat: int) -> str:
         """The name of a seat, for example ``Blue``."""
@@ -433,6 +511,8 @@ class Game(ABC, Generic[MoveT, StateT]):
     def state_from_json(self, obj: Mapping[str, Any]) -> StateT:
         """A position from :meth:`State.to_json` (raises ``PositionError`` if it is broken)."""
         state = self._read_position(obj)
+        if state.swapped and not state._first_moves():
+            raise PositionError("'swapped' is true, but no move is on the board to have swapped")
         if isinstance(obj, Mapping) and "endings" in obj:
             state._restore_endings(obj["endings"])
         return state
@@ -441,7 +521,8 @@ class Game(ABC, Generic[MoveT, StateT]):
     def _read_position(self, obj: Mapping[str, Any]) -> StateT:
         """A position from :meth:`to_json <State.to_json>`, ``endings`` aside, which
         :meth:`state_from_json` carries out afterwards (raises ``PositionError``). A reader
-        may look at ``endings`` only to know whether seats may have left the game."""
+        may look at ``endings`` only to know whether seats may have left the game; it reads
+        ``swapped`` (:func:`~trigames.core.positions.read_swapped`) and checks the turn by it."""
 
     @abstractmethod
     def info(self) -> dict[str, Any]:
@@ -479,7 +560,7 @@ class Game(ABC, Generic[MoveT, StateT]):
 
     def describe_last(self, state: StateT) -> str:
         """One line on the last thing that happened on ``state``: the last move
-        (:meth:`describe_last_move`) or an ending (``Blue resigns``).
+        (:meth:`describe_last_move`), a swap or an ending (``Blue resigns``).
 
         >>> import trigames
         >>> game = trigames.load_game("trig")
@@ -490,6 +571,12 @@ class Game(ABC, Generic[MoveT, StateT]):
         'Black resigns'
         """
         last = state.history[-1] if state.history else None
+        if isinstance(last, Swap):
+            second = self.player_name(1)
+            return (
+                f"{second} swaps: the first move, {state.last_move}, is now {second}'s, and "
+                f"{self.player_name(0)} moves next"
+            )
         if not isinstance(last, Ending):
             return self.describe_last_move(state)
         seat = last.seat if isinstance(last, Withdrawal) else None
@@ -511,14 +598,14 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         return [move]
 
-    @abstractmethod
-    def input_steps(self, state: StateT, move: MoveT) -> tuple[Step, ...]:
+    def input_steps(self, state: StateT, move: MoveT | Swap) -> tuple[Step, ...]:
         """How a player enters the legal ``move`` by pointing, one step at a time.
 
         Each step is the names any of which takes it: the ``data-name`` of a place on the
         :meth:`render_svg` picture, or words for a choice offered off the board (a button). A
         page keeps the legal moves whose steps match what was clicked so far, so it never needs
-        to know a rule. A place is clicked at most once in a move.
+        to know a rule. A place is clicked at most once in a move. A swap is a button,
+        ``swap``; the game says how its own moves are entered (:meth:`_input_steps`).
 
         >>> import trigames
         >>> game = trigames.load_game("triggle")
@@ -526,6 +613,13 @@ class Game(ABC, Generic[MoveT, StateT]):
         >>> game.input_steps(state, state.parse_move("A1-D1"))  # either end first
         (('A1', 'D1'), ('A1', 'D1'))
         """
+        if isinstance(move, Swap):
+            return SWAP_STEPS
+        return self._input_steps(state, move)
+
+    @abstractmethod
+    def _input_steps(self, state: StateT, move: MoveT) -> tuple[Step, ...]:
+        """How a player enters the legal move of the rules ``move`` (see :meth:`input_steps`)."""
 
     def input_guide(self, state: StateT) -> str:
         """What the player to move does now, in a few words for a page's guidance line
@@ -538,19 +632,31 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         return "tap a marked place"
 
-    def choice_pictures(self, state: StateT, moves: Sequence[MoveT]) -> dict[MoveT, ChoicePicture]:
+    def choice_pictures(
+        self, state: StateT, moves: Sequence[MoveT | Swap]
+    ) -> dict[MoveT, ChoicePicture]:
         """Pictures of the legal ``moves`` on ``state``, for a page to show a choice before it
         is made (a Trugo tile's three ways round, a TRANGLAR piece where it would lie, the
-        triangle a Trig capture takes). A move left out has no picture; by default none has.
+        triangle a Trig capture takes). A move left out has no picture; a swap never has one,
+        and the game draws its own moves (:meth:`_choice_pictures`).
         """
+        return self._choice_pictures(state, [move for move in moves if not isinstance(move, Swap)])
+
+    def _choice_pictures(self, state: StateT, moves: Sequence[MoveT]) -> dict[MoveT, ChoicePicture]:
+        """Pictures of legal moves of the rules (see :meth:`choice_pictures`): by default none."""
         return {}
 
     def explain_last_move(self, state: StateT) -> str:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
         return self.describe_last_move(state)
 
-    def explain_move(self, state: StateT, move: MoveT) -> str:
+    def explain_move(self, state: StateT, move: MoveT | Swap) -> str:
         """What playing ``move`` on ``state`` would do, for hints (``state`` is unchanged)."""
+        if isinstance(move, Swap):
+            return (
+                f"takes the first move, {state.last_move}, as {self.player_name(1)}'s own, and "
+                f"{self.player_name(0)} moves next"
+            )
         scratch = state.clone()
         scratch.play(move)
         return self.explain_last_move(scratch)
@@ -572,7 +678,7 @@ class Game(ABC, Generic[MoveT, StateT]):
         """Value of an unfinished position for ``seat``: by default its lead in score."""
         return score_lead(state, seat)
 
-    def tactics(self, state: StateT, move: MoveT) -> tuple[int, int]:
+    def tactics(self, state: StateT, move: MoveT | Swap) -> tuple[int, int]:
         """What ``move`` does at once for the player to move, for a search to order moves and
         extend its quiescence: (points it scores, points it gives away). By default the
         change of the mover's score, with nothing known about what it gives away.
@@ -611,19 +717,26 @@ class Game(ABC, Generic[MoveT, StateT]):
 
     # --- numbered actions and observation planes, for learning libraries ------------------
 
-    @abstractmethod
     def num_actions(self) -> int:
         """How many action ids the spec has: every move that can ever be legal has an id from
-        0 to ``num_actions() - 1`` (see :mod:`trigames.core.actions`).
+        0 to ``num_actions() - 1`` (see :mod:`trigames.core.actions`). The game numbers its own
+        moves (:meth:`_num_actions`); with the swap rule on, the swap has one more id, the last.
 
         >>> import trigames
         >>> trigames.load_game("triggle").num_actions()  # one per band position
         48
+        >>> trigames.load_game("triggle(swap=true)").num_actions()  # and the swap
+        49
         """
+        return self._num_actions() + self.swap
+
+    @abstractmethod
+    def _num_actions(self) -> int:
+        """How many action ids the moves of the rules have (the swap aside)."""
 
     @abstractmethod
     def _action_id(self, state: StateT, move: MoveT) -> int:
-        """The action id of ``move``, known to be legal on ``state``."""
+        """The action id of ``move``, a move of the rules known to be legal on ``state``."""
 
     @abstractmethod
     def observation_planes(self, state: StateT, seat: int) -> ObservationPlanes:
@@ -631,10 +744,17 @@ class Game(ABC, Generic[MoveT, StateT]):
         are fixed for the spec (each game's rules page lists them)."""
 
     def max_game_length(self) -> int | None:
-        """The most moves a game can last, or ``None`` when only a repetition rule ends it."""
+        """The most moves a game can last (a swap counts), or ``None`` when only a repetition
+        rule ends it."""
+        most = self._max_game_length()
+        return None if most is None else most + self.swap
+
+    def _max_game_length(self) -> int | None:
+        """The most moves of the rules a game can last, or ``None`` (see
+        :meth:`max_game_length`)."""
         return None
 
-    def action_of(self, state: StateT, move: MoveT) -> int:
+    def action_of(self, state: StateT, move: MoveT | Swap) -> int:
         """The action id of a move legal on ``state`` (raises ``IllegalMoveError`` if it is
         not legal there, ``GameOverError`` after the end).
 
@@ -646,18 +766,35 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         if state.is_over():
             raise GameOverError(f"{move} has no action id: the game is over")
+        if isinstance(move, Swap):
+            reason = state.swap_reason()
+            if reason is not None:
+                raise IllegalMoveError(f"swap has no action id here: {reason}")
+            return self._num_actions()
         if move not in state.legal_moves():
             reason = state.illegal_reason(move) or "it is not among the legal moves"
             raise IllegalMoveError(f"{move} has no action id here: {reason}")
         return self._action_id(state, move)
 
     def legal_actions(self, state: StateT) -> list[int]:
-        """The action ids of the legal moves on ``state``, smallest first.
+        """The action ids of the legal moves on ``state``, smallest first (the swap's last)."""
+        found = self._legal_actions(state)
+        if self.swap and state.may_swap():
+            found.append(self._num_actions())
+        return found
+
+    def _legal_actions(self, state: StateT) -> list[int]:
+        """The action ids of the legal moves of the rules on ``state``, smallest first, in a
+        new list.
 
         This is the reference: it numbers every legal move and sorts. Games override it to
         list the ids straight from their numbering, in order (the adapters call it every turn).
         """
-        return sorted(self._action_id(state, move) for move in state.legal_moves())
+        return sorted(
+            self._action_id(state, move)
+            for move in state.legal_moves()
+            if not isinstance(move, Swap)
+        )
 
     def legal_action_bits(self, state: StateT) -> int | None:
         """The legal action ids of ``state`` as the bits of one number (bit ``i`` set when id
@@ -673,6 +810,14 @@ class Game(ABC, Generic[MoveT, StateT]):
         ...     game.legal_actions(state))
         True
         """
+        found = self._legal_action_bits(state)
+        if found is not None and self.swap and state.may_swap():
+            found |= 1 << self._num_actions()
+        return found
+
+    def _legal_action_bits(self, state: StateT) -> int | None:
+        """The legal action ids of the moves of the rules as bits (see
+        :meth:`legal_action_bits`), or ``None``: by default none."""
         return None
 
     def legal_action_mask(self, state: StateT) -> bytearray:
@@ -688,17 +833,24 @@ class Game(ABC, Generic[MoveT, StateT]):
         ...     game.legal_actions(state))
         (True, True)
         """
-        bits = self.legal_action_bits(state)
+        mask = self._legal_action_mask(state)
+        if self.swap:
+            mask.append(state.may_swap())
+        return mask
+
+    def _legal_action_mask(self, state: StateT) -> bytearray:
+        """The mask of :meth:`legal_action_mask` over the ids of the moves of the rules."""
+        bits = self._legal_action_bits(state)
         if bits is not None:  # binary digits, lowest last, reversed into bytes 0 and 1
             mask = bytearray(format(bits, "b")[::-1].encode().translate(_DIGITS))
-            mask.extend(bytes(self.num_actions() - len(mask)))
+            mask.extend(bytes(self._num_actions() - len(mask)))
             return mask
-        mask = bytearray(self.num_actions())
-        for action in self.legal_actions(state):
+        mask = bytearray(self._num_actions())
+        for action in self._legal_actions(state):
             mask[action] = 1
         return mask
 
-    def move_of_action(self, state: StateT, action: int) -> MoveT:
+    def move_of_action(self, state: StateT, action: int) -> MoveT | Swap:
         """The legal move whose action id is ``action`` (raises ``IllegalActionError`` if
         no legal move has it).
 
@@ -708,24 +860,31 @@ class Game(ABC, Generic[MoveT, StateT]):
         >>> str(game.move_of_action(state, game.action_of(state, state.parse_move("D4-D1"))))
         'D1-D4'
         """
-        move = self._action_move(state, action) if 0 <= action < self.num_actions() else None
+        rules = self._num_actions()
+        move: MoveT | Swap | None = None
+        if 0 <= action < rules:
+            move = self._action_move(state, action)
+        elif action == rules and self.swap and state.may_swap():
+            move = SWAP
         if move is None:
+            count = self.num_actions()
             raise IllegalActionError(
                 f"action {action} names no legal move here ({len(state.legal_moves())} are legal)"
-                if 0 <= action < self.num_actions()
-                else f"action {action} is out of range: ids run from 0 to {self.num_actions() - 1}"
+                if 0 <= action < count
+                else f"action {action} is out of range: ids run from 0 to {count - 1}"
             )
         return move
 
     def _action_move(self, state: StateT, action: int) -> MoveT | None:
-        """The legal move whose action id is ``action`` (an id in range), or ``None``.
+        """The legal move of the rules whose action id is ``action`` (an id of theirs), or
+        ``None``.
 
         This is the reference: it looks through the legal moves. Games override it to read
         the move off their numbering (a table or arithmetic) and check that it is legal.
         """
-        moves: list[MoveT] = state.legal_moves()
+        moves: list[MoveT | Swap] = state.legal_moves()
         for move in moves:
-            if self._action_id(state, move) == action:
+            if not isinstance(move, Swap) and self._action_id(state, move) == action:
                 return move
         return None
 

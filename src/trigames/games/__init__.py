@@ -17,6 +17,7 @@ from trigames.core.errors import OptionValueError, UnknownGameError
 from trigames.core.limits import quote
 from trigames.core.protocol import AnyGame
 from trigames.core.spec import GameSpec
+from trigames.core.swap import check_swap
 from trigames.games.tranglar import Tranglar
 from trigames.games.tricolor import Tricolor
 from trigames.games.trig import Trig
@@ -58,7 +59,9 @@ def parse_spec(text: str) -> GameSpec:
                     f"{name} is {cls.name}({key}={fixed[key]}): its {key} cannot be changed"
                 )
         pairs = [*fixed.items(), *pairs]
-    return GameSpec.build(cls.name, cls.options, pairs)
+    spec = GameSpec.build(cls.name, cls.options, pairs)
+    check_swap(spec)
+    return spec
 
 
 def load_game(spec: str | GameSpec) -> AnyGame:

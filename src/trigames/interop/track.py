@@ -7,6 +7,8 @@ reads it (an observation, a drawing, a move's name): a random game through OpenS
 never builds a Python move. Elsewhere (the pure engine, or a position too large for a kernel)
 the engine state answers directly; a Trugo line that outgrows the kernel's room for the
 positions a repetition may meet hands over to it. Both give the same ids and the same games.
+A game with the swap rule (``swap=true``), which the kernels do not know, starts on the engine
+state and goes on on a native line once the swap is past (from its second move).
 
 >>> import trigames
 >>> track = Track.start(trigames.load_game("triggle"))
@@ -22,7 +24,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from trigames.core.native import NativeLine, kernel_of
+from trigames.core.native import NativeLine, kernel_for
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.interop import returns, winners_returns
@@ -36,13 +38,15 @@ class Track:
     in ``_behind``; ``_seat`` keeps the seat to move (the adapters ask for it several times a
     turn). The engine state is the track's: read it, but play on the track."""
 
-    __slots__ = ("_behind", "_line", "_seat", "_state")
+    __slots__ = ("_behind", "_line", "_seat", "_state", "_swapping")
 
     def __init__(self, state: AnyState, line: NativeLine | None) -> None:
         self._state = state
         self._line = line
         self._behind: list[int] = []
         self._seat = state.current_player
+        #: True while a swap may come, which keeps the kernel waiting (see the module).
+        self._swapping = line is None and state.swap_ahead()
 
     @classmethod
     def start(cls, game: AnyGame) -> Track:
@@ -52,7 +56,7 @@ class Track:
     @classmethod
     def at(cls, state: AnyState) -> Track:
         """A track from ``state`` (which it plays on)."""
-        kernel = kernel_of(state.game)
+        kernel = kernel_for(state)
         return cls(state, None if kernel is None else kernel.line(state))
 
     @property
@@ -107,6 +111,10 @@ class Track:
             state = self._state
             state.play(state.game.move_of_action(state, action))
             self._seat = state.current_player
+            if self._swapping and not state.swap_ahead():  # the kernel can follow now
+                self._swapping = False
+                kernel = kernel_for(state)
+                self._line = None if kernel is None else kernel.line(state)
             return
         action = operator.index(action)  # numpy's integers too
         played = line.play(action)
@@ -137,6 +145,7 @@ class Track:
         copy = Track(self._state.clone(), line)
         copy._behind = list(self._behind)
         copy._seat = self._seat
+        copy._swapping = self._swapping
         return copy
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Track:  # OpenSpiel clones a state so

@@ -27,6 +27,7 @@ from typing import Any, Literal, TypedDict
 
 from trigames.analysis.review import Assessed, PlyJson, plies_from
 from trigames.core.protocol import AnyState
+from trigames.core.swap import SWAP, is_swap
 from trigames.records import GameRecord
 from trigames.web.computer import Computer, ComputerFailedError, Question, Thought
 from trigames.web.errors import BadRequestError, ConflictError, NotFoundError, TooManyRequestsError
@@ -238,5 +239,5 @@ def _reviewed(
 def _places(state: AnyState, move: str) -> list[str]:
     """The names of the places that enter ``move`` in ``state`` (the words of buttons too:
     a page marks what its board has)."""
-    steps = state.game.input_steps(state, state.parse_move(move))
+    steps = state.game.input_steps(state, SWAP if is_swap(move) else state.parse_move(move))
     return sorted({name for step in steps for name in step})

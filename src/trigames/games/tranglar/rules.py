@@ -28,10 +28,13 @@ from trigames.core.positions import (
     is_seat,
     position_fields,
     read_result,
+    read_swapped,
     result_json,
 )
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP as SWAP_MOVE
+from trigames.core.swap import SWAP_OPTION, Swap
 from trigames.games.tranglar.board import (
     ALL,
     BIG_NEUTRAL,
@@ -245,8 +248,21 @@ class TranglarState(State[TranglarMove]):
 
     # --- move generation ----------------------------------------------------------------------
 
-    def legal_moves(self) -> list[TranglarMove]:
-        return list(self._legal_table())
+    def legal_moves(self) -> list[TranglarMove | Swap]:
+        moves: list[TranglarMove | Swap] = list(self._legal_table())
+        if self.game.swap and self.may_swap():
+            moves.append(SWAP_MOVE)
+        return moves
+
+    def _first_moves(self) -> int:
+        """The large neutral pieces on the board: one a move. They are nobody's, so a swap only
+        hands the turn back (and the first turn after the setup is Green's)."""
+        return 2 - len(self.to_place)
+
+    def _on_swap(self) -> None:
+        """The moves and the positions the repetition rule counts follow the seat to move."""
+        self._stamp += 1
+        self.seen = {self.repetition_key(): 1}
 
     def _legal_table(self) -> dict[TranglarMove, Code]:
         if self.to_move is None:
@@ -339,7 +355,7 @@ class TranglarState(State[TranglarMove]):
     def parse_move(self, text: str) -> TranglarMove:
         return move_of(parse(text))
 
-    def illegal_reason(self, move: TranglarMove) -> str | None:
+    def _illegal_reason(self, move: TranglarMove) -> str | None:
         table = self._legal_table()
         if move in table:
             return None
@@ -667,6 +683,7 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
             minimum=0,
             maximum=10_000,
         ),
+        SWAP_OPTION,
     )
 
     def __init__(self, spec: GameSpec) -> None:
@@ -714,7 +731,7 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
     def input_guide(self, state: TranglarState) -> str:
         return "pick a piece (or an action), then its cells"
 
-    def input_steps(self, state: TranglarState, move: TranglarMove) -> tuple[Step, ...]:
+    def _input_steps(self, state: TranglarState, move: TranglarMove) -> tuple[Step, ...]:
         """What to do (a piece from the reserve, or an action), then any cell it covers; the
         pieces that fit are then told apart by choosing among them.
 
@@ -740,6 +757,7 @@ def _state_from_json(game: TranglarRules, obj: Mapping[str, Any]) -> TranglarSta
     keys = (*SEAT_KEYS, "reserves", "to_place", "passes", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "TRANGLAR", keys)
     state = TranglarState(game)
+    state.swapped = read_swapped(obj, game.swap)
     _read_pieces(state, obj)
     _read_to_place(state, obj)
     _read_reserves(state, obj)
@@ -941,13 +959,17 @@ def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
             if obj.get("to_move") is not None:
                 raise PositionError(f"the game is over ({shown}): 'to_move' must be null")
             return
-        to_move = obj.get("to_move", len(state.to_place) % 2)
+        due = (len(state.to_place) + state.swapped) % 2  # while no turn is played
+        to_move = obj.get("to_move", due)
         if not is_seat(to_move, 2):
             raise PositionError("'to_move' must be 0 or 1 while the game goes on")
-        if not (state.owned[0] | state.owned[1]) and to_move != len(state.to_place) % 2:
+        if not (state.owned[0] | state.owned[1]) and to_move != due:
             raise PositionError(
-                "'to_move': Petrol places the first large neutral piece, Green the second, "
-                "and Petrol plays the first turn"
+                "'to_move': Green's is the first large neutral piece (swapped), Petrol places "
+                "the second, and Green plays the first turn"
+                if state.swapped
+                else "'to_move': Petrol places the first large neutral piece, Green the "
+                "second, and Petrol plays the first turn"
             )
         state.to_move = to_move
         return

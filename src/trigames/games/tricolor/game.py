@@ -20,11 +20,11 @@ class Tricolor(TricolorRules):
     #: The compiled kernel, made when first asked for (:meth:`native_kernel`).
     _kernel: TricolorKernel | None = None
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
+    _num_actions = actions.num_actions
+    _max_game_length = actions.max_game_length
     _action_id = staticmethod(actions.action_id)
-    legal_actions = staticmethod(actions.legal_actions)
-    legal_action_bits = staticmethod(actions.legal_action_bits)
+    _legal_actions = staticmethod(actions.legal_actions)
+    _legal_action_bits = staticmethod(actions.legal_action_bits)
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)

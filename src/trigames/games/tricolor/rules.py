@@ -18,9 +18,10 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields, read_turn
+from trigames.core.positions import is_seat, position_fields, read_swapped, read_turn
 from trigames.core.protocol import Game, State, Step, score_margin
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
 
 EMPTY_TRIANGLE = "empty triangle"
@@ -80,11 +81,14 @@ class TricolorState(State[Lozenge]):
         """Free lozenges of the due colour, as a bit mask."""
         return self.available & self.board.colour_mask[self.due] if self.to_move is not None else 0
 
-    def legal_moves(self) -> list[Lozenge]:
+    def legal_moves(self) -> list[Lozenge | Swap]:
         lozenges = self.board.lozenges
-        return [lozenges[i] for i in bits(self.legal_mask())]
+        moves: list[Lozenge | Swap] = [lozenges[i] for i in bits(self.legal_mask())]
+        if self.game.swap and self.may_swap():
+            moves.append(SWAP)
+        return moves
 
-    def illegal_reason(self, move: Lozenge) -> str | None:
+    def _illegal_reason(self, move: Lozenge) -> str | None:
         board = self.board
         index = board.lozenge_index.get(move)
         if index is None:
@@ -123,6 +127,15 @@ class TricolorState(State[Lozenge]):
 
     def position_key(self) -> tuple[int, tuple[int, ...], int, int | None, tuple[int, ...]]:
         return (self.placed, tuple(self.points), self.due, self.to_move, self.withdrawn)
+
+    def _first_moves(self) -> int:
+        """The pieces on the board (up to two), one a move."""
+        return min(self.placed.bit_count(), 2)
+
+    def _on_swap(self) -> None:
+        """The pieces and the points change hands (all the first move's, after one move)."""
+        self.placed_by = [1 - seat if seat >= 0 else seat for seat in self.placed_by]
+        self.points.reverse()
 
     def is_empty_triangle(self, triangle: int) -> bool:
         """True for an empty triangle whose every side borders a piece or the board's edge."""
@@ -201,6 +214,7 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
     options: ClassVar[tuple[Option, ...]] = (
         Option("size", 4, "triangles on each side of the hexagonal board", minimum=2, maximum=8),
         Option("players", 2, "number of players", minimum=2, maximum=4),
+        SWAP_OPTION,
     )
 
     def __init__(self, spec: GameSpec) -> None:
@@ -229,7 +243,7 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
     def input_guide(self, state: TricolorState) -> str:
         return f"tap where your {state.due_colour} lozenge goes"
 
-    def input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
+    def _input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
         """The lozenge itself: the board draws each free lozenge of the colour due as a place
         to tap (its two triangles, named like the move).
 
@@ -249,6 +263,7 @@ def _state_from_json(game: TricolorRules, obj: Mapping[str, Any]) -> TricolorSta
         obj, game.spec, "Tricolor", ("pieces", "scores", "due", "to_move", "last")
     )
     state = TricolorState(game)
+    state.swapped = read_swapped(obj, game.swap)
     board = game.board
     players = game.num_players
     pieces = obj.get("pieces", {})

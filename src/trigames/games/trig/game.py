@@ -20,15 +20,15 @@ class Trig(TrigRules):
     #: The compiled kernel, made when first asked for (:meth:`native_kernel`).
     _kernel: TrigKernel | None = None
 
-    num_actions = actions.num_actions
-    max_game_length = actions.max_game_length
+    _num_actions = actions.num_actions
+    _max_game_length = actions.max_game_length
     _action_id = staticmethod(actions.action_id)
-    legal_actions = staticmethod(actions.legal_actions)
+    _legal_actions = staticmethod(actions.legal_actions)
     _action_move = staticmethod(actions.action_move)
     observation_planes = staticmethod(actions.observation_planes)
     render_text = staticmethod(text.render)
     drawing = staticmethod(svg.drawing)
-    choice_pictures = staticmethod(svg.choice_pictures)
+    _choice_pictures = staticmethod(svg.choice_pictures)
     describe_last_move = staticmethod(text.describe_last_move)
     explain_last_move = staticmethod(explain.explain)
     heuristic = staticmethod(evaluation.heuristic)

@@ -19,9 +19,10 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import position_fields, read_to_move
+from trigames.core.positions import position_fields, read_swapped, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
 WIN_EDGE = "links a Pillar to the edge"
@@ -108,20 +109,22 @@ class TrigState(State[TrigMove]):
             if theirs & centre_bit and mine & corners == corners
         ]
 
-    def legal_moves(self) -> list[TrigMove]:
+    def legal_moves(self) -> list[TrigMove | Swap]:
         player = self.to_move
         if player is None:
             return []
         board = self.board
-        moves: list[TrigMove] = []
+        moves: list[TrigMove | Swap] = []
         armed = self.armed[player]
         for cell in bits(self.open_cells()):
             moves.append(board.placements[cell])
             if armed[cell]:
                 moves.extend(board.capture_move(cell, m) for m in self.captures_at(cell, player))
+        if self.game.swap and self.may_swap():
+            moves.append(SWAP)
         return moves
 
-    def illegal_reason(self, move: TrigMove) -> str | None:
+    def _illegal_reason(self, move: TrigMove) -> str | None:
         board = self.board
         cell, centre = board.move_parts(move)
         if not board.playing_mask >> cell & 1:
@@ -160,6 +163,15 @@ class TrigState(State[TrigMove]):
 
     def position_key(self) -> tuple[int, int, int | None]:
         return (self.pegs[0], self.pegs[1], self.to_move)
+
+    def _first_moves(self) -> int:
+        """The pegs on the board (up to two), one a move (a capture changes a peg's colour)."""
+        return min(self.occupied.bit_count(), 2)
+
+    def _on_swap(self) -> None:
+        """The pegs change colour (the first move's one)."""
+        self.pegs.reverse()
+        self.armed.reverse()
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -328,6 +340,7 @@ class TrigRules(Game[TrigMove, TrigState]):
             "trig (one Pillar), trigger (two) or triggest (three)",
             choices=tuple(PILLARS),
         ),
+        SWAP_OPTION,
     )
 
     def __init__(self, spec: GameSpec) -> None:
@@ -385,7 +398,7 @@ class TrigRules(Game[TrigMove, TrigState]):
     def input_guide(self, state: TrigState) -> str:
         return "tap a cell to place a peg"
 
-    def input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
+    def _input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
 
         Where the placement could capture, the bare placement takes a second step as well: a
@@ -429,6 +442,8 @@ def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
     obj = position_fields(obj, game.spec, "Trig", (*_KEYS, "to_move"))
     board = game.board
     state = TrigState(game)
+    state.swapped = read_swapped(obj, game.swap)
+    first = 1 if state.swapped else 0  # after a swap, the first peg counts as Black's
     for seat, key in enumerate(_KEYS):
         cells = obj.get(key, [])
         if not isinstance(cells, list):
@@ -443,6 +458,7 @@ def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
             state.beside |= board.neighbours[cell]
     _check_grown(state)
     turns = state.occupied.bit_count()  # every turn adds one peg; a capture swaps one
+    due = (turns + first) % 2  # the seat whose turn it is
     won = [(seat, ways) for seat in (0, 1) if (ways := state._win(seat, bits(state.pegs[seat])))]
     if len(won) == 2:
         raise PositionError(
@@ -450,7 +466,7 @@ def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
         )
     if won:
         seat, ways = won[0]
-        if seat != (turns - 1) % 2:
+        if seat == due:
             raise PositionError(
                 f"'{_KEYS[seat]}' holds a win ({win_reason(ways)}), but {_pegs(turns)}, so "
                 f"{game.seat_names[1 - seat]} moved last: only the player who just moved can win"
@@ -459,13 +475,14 @@ def _state_from_json(game: TrigRules, obj: Mapping[str, Any]) -> TrigState:
     elif not state._has_placement():
         state.end_reason = DRAW_NO_PLACEMENT
     state.to_move = read_to_move(obj, 2, state.end_reason)
-    if state.to_move is not None and state.to_move != turns % 2:
+    if state.to_move is not None and state.to_move != due:
         raise PositionError(
-            f"'to_move' must be {turns % 2} ({game.seat_names[turns % 2]}): {_pegs(turns)}, "
-            "one placed each turn, White first"
+            f"'to_move' must be {due} ({game.seat_names[due]}): {_pegs(turns)}, one placed "
+            "each turn, "
+            + ("Black first (White's first peg was swapped)" if first else "White first")
         )
-    if turns and not _last_move_found(state, (turns - 1) % 2):
-        raise PositionError(_no_last_move(state, (turns - 1) % 2))
+    if turns and not _last_move_found(state, 1 - due):
+        raise PositionError(_no_last_move(state, 1 - due))
     return state
 
 

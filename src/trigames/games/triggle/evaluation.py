@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 from trigames.core.bits import bits
 from trigames.core.protocol import score_lead
+from trigames.core.swap import Swap
 from trigames.games.triggle.board import Band
 from trigames.games.triggle.native import EVALUATION_WEIGHTS
 from trigames.games.triggle.rules import TriggleState
@@ -144,15 +145,18 @@ def heuristic(
     return -value if state.game.misere else value
 
 
-def tactics(state: TriggleState, move: Band) -> tuple[int, int]:
+def tactics(state: TriggleState, move: Band | Swap) -> tuple[int, int]:
     """What the band does at once: the triangles it closes (claims), and the triangles it
-    leaves with one side open, which the opponent can close next (gives).
+    leaves with one side open, which the opponent can close next (gives). A swap does
+    neither: the first band closes nothing.
 
     >>> import trigames
     >>> state = trigames.load_game("triggle").new_initial_state()
     >>> tactics(state, state.parse_move("A1-D1"))
     (0, 0)
     """
+    if isinstance(move, Swap):
+        return 0, 0
     board = state.board
     i = board.band_index[move]
     covered = state.covered

@@ -18,9 +18,16 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields, read_to_move, read_turn
+from trigames.core.positions import (
+    is_seat,
+    position_fields,
+    read_swapped,
+    read_to_move,
+    read_turn,
+)
 from trigames.core.protocol import Game, State, Step, either_end, score_margin
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.triggle.board import Band, TriggleBoard
 
 END_ALL_CLAIMED = "every triangle is claimed"
@@ -54,13 +61,16 @@ class TriggleState(State[Band]):
 
     # --- queries ------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Band]:
+    def legal_moves(self) -> list[Band | Swap]:
         if self.to_move is None:
             return []
         bands = self.board.bands
-        return [bands[i] for i in bits(self.legal)]
+        moves: list[Band | Swap] = [bands[i] for i in bits(self.legal)]
+        if self.game.swap and self.may_swap():
+            moves.append(SWAP)
+        return moves
 
-    def illegal_reason(self, move: Band) -> str | None:
+    def _illegal_reason(self, move: Band) -> str | None:
         index = self.board.band_index.get(move)
         if index is None:
             try:
@@ -114,6 +124,11 @@ class TriggleState(State[Band]):
 
     def position_key(self) -> tuple[int, tuple[int, ...], int | None, tuple[int, ...]]:
         return (self.placed, tuple(self.owner), self.to_move, self.withdrawn)
+
+    def _first_moves(self) -> int:
+        """The bands on the board (up to two), one a move; the first claims nothing, so a swap
+        only hands the turn back."""
+        return min(self.placed.bit_count(), 2)
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -203,6 +218,7 @@ class TriggleRules(Game[Band, "TriggleState"]):
         Option("markers", 22, "markers per player (a claim needs one)", minimum=1, maximum=999),
         Option("touch", True, "each band after the first must share a peg with a band"),
         Option("misere", False, "who loses wins: fewest triangles wins"),
+        SWAP_OPTION,
     )
 
     def __init__(self, spec: GameSpec) -> None:
@@ -233,7 +249,7 @@ class TriggleRules(Game[Band, "TriggleState"]):
     def input_guide(self, state: TriggleState) -> str:
         return "tap the two end pegs of a band"
 
-    def input_steps(self, state: TriggleState, move: Band) -> tuple[Step, ...]:
+    def _input_steps(self, state: TriggleState, move: Band) -> tuple[Step, ...]:
         """The two ends of the move, in either order."""
         return either_end(move)
 
@@ -244,6 +260,7 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
     """Build and check a position from its ``to_json`` form."""
     obj = position_fields(obj, game.spec, "Triggle", ("bands", "claims", "markers", "to_move"))
     state = TriggleState(game)
+    state.swapped = read_swapped(obj, game.swap)
     board = game.board
     players = game.num_players
     bands = obj.get("bands", [])
@@ -305,8 +322,10 @@ def _state_from_json(game: TriggleRules, obj: Mapping[str, Any]) -> TriggleState
     _check_claims(state, len(bands))
     state.end_reason = state._end_reason() if state.placed else None
     if players == 2 or not obj.get("endings"):
-        why = f"{_bands(len(bands))} on the board, laid one a turn from seat 0"
-        state.to_move = read_turn(obj, players, state.end_reason, len(bands) % players, why)
+        first = 1 if state.swapped else 0  # after a swap, the first band counts as seat 1's
+        why = f"{_bands(len(bands))} on the board, laid one a turn from seat {first}"
+        due = (len(bands) + first) % players
+        state.to_move = read_turn(obj, players, state.end_reason, due, why)
     else:  # seats have left (resigned, out of time) at moments a position does not keep
         state.to_move = read_to_move(obj, players, state.end_reason)
     return state
@@ -349,11 +368,12 @@ def _check_claims(state: TriggleState, laid: int) -> None:
     mover = out[0] if out else None
     cause = f"seat {mover} used their last marker" if out else "every triangle was claimed"
     if game.num_players == 2:
-        last = (laid - 1) % 2
+        first = 1 if state.swapped else 0
+        last = (laid - 1 + first) % 2
         if mover not in (None, last):
             raise PositionError(
                 f"'markers': seat {mover} has used their last marker, but seat {last} laid "
-                f"the last band ({laid} are down, laid one a turn from seat 0)"
+                f"the last band ({laid} are down, laid one a turn from seat {first})"
             )
         mover = last
     if not any(_could_be_last(state, i, mover, unclaimed) for i in bits(state.placed)):

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from trigames.games.trugo.native import EVALUATION_WEIGHTS
 
 if TYPE_CHECKING:
+    from trigames.core.swap import Swap
     from trigames.games.trugo.board import TrugoMove
     from trigames.games.trugo.rules import TrugoState
 
@@ -164,7 +165,7 @@ def heuristic(
     return value[seat] - value[1 - seat]
 
 
-def tactics(state: TrugoState, move: TrugoMove) -> tuple[int, int]:
+def tactics(state: TrugoState, move: TrugoMove | Swap) -> tuple[int, int]:
     """The opponent's pieces the move captures or removes less the mover's own (a piece a
     tile brings in from the supply gains nothing: it was counted in hand), as the kernel's
     ``trugo_gain`` counts them: (what it comes to if positive, what it gives away if not).

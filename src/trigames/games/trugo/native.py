@@ -212,7 +212,7 @@ class TrugoKernel(KernelCalls):
         try:
             return [self.move(i) for i in self.module.legal(self.board, self.snapshot(state))]
         except OverflowError:
-            return state.legal_moves()
+            return list(state._legal_table())
 
     def perft(self, state: TrugoState, depth: int) -> int:
         self._exact()

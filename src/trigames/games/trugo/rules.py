@@ -17,9 +17,16 @@ from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.positions import is_seat, position_fields, read_result, result_json
+from trigames.core.positions import (
+    is_seat,
+    position_fields,
+    read_result,
+    read_swapped,
+    result_json,
+)
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
+from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.trugo.board import (
     FREE_RUN,
     MOVE,
@@ -195,6 +202,26 @@ class TrugoState(State[TrugoMove]):
         return (self.hash, self.pool, self.supply[0], self.supply[1], self.quiet, self.repeats,
                 self.to_move)  # fmt: skip
 
+    def _first_moves(self) -> int:
+        """The tiles on the board (up to two): one a move while no piece can move, and never
+        fewer than two once one can. The first tile gives nobody a piece: a swap only hands the
+        turn back."""
+        return min(len(self.present), 2)
+
+    def _on_swap(self) -> None:
+        """The seat to move is part of the position's hash, and the position a swap makes
+        counts for the repetition rule like any other (its undo counts it out again)."""
+        made = self.hash if not self.swapped else self.hash ^ SIDE_KEY
+        times = self.seen.get(made, 0)
+        now = times + (1 if self.swapped else -1)
+        self.repeats ^= _seen_key(made, times) ^ _seen_key(made, now)
+        if now:
+            self.seen[made] = now
+        else:
+            del self.seen[made]
+        self.hash ^= SIDE_KEY
+        self._stamp += 1
+
     def junction_name(self, j: int) -> str:
         """The junction's name, like ``dh73``: the same for the whole game."""
         return self.names.junction_names[j]
@@ -209,8 +236,11 @@ class TrugoState(State[TrugoMove]):
 
     # --- move generation ----------------------------------------------------------------------
 
-    def legal_moves(self) -> list[TrugoMove]:
-        return list(self._legal_table())
+    def legal_moves(self) -> list[TrugoMove | Swap]:
+        moves: list[TrugoMove | Swap] = list(self._legal_table())
+        if self.game.swap and self.may_swap():
+            moves.append(SWAP)
+        return moves
 
     def _legal_table(self) -> dict[TrugoMove, Code]:
         if self.to_move is None:
@@ -378,7 +408,7 @@ class TrugoState(State[TrugoMove]):
         assert isinstance(b, int)
         return (PLACE if kind == "place" else REMOVE, self._tile_at(a, move.name), b)
 
-    def illegal_reason(self, move: TrugoMove) -> str | None:
+    def _illegal_reason(self, move: TrugoMove) -> str | None:
         if move in self._legal_table():
             return None
         try:
@@ -724,6 +754,7 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
             minimum=1,
             maximum=10_000,
         ),
+        SWAP_OPTION,
     )
 
     def __init__(self, spec: GameSpec) -> None:
@@ -776,7 +807,7 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
             return "tap a cell, then pick the way its light cap points"
         return "move a piece (tap it, then where it goes), remove a tile or pass"
 
-    def input_steps(self, state: TrugoState, move: TrugoMove) -> tuple[Step, ...]:
+    def _input_steps(self, state: TrugoState, move: TrugoMove) -> tuple[Step, ...]:
         """A placement is its cell, then which way the light cap points; a removal its tile;
         a piece move its two junctions; ``pass`` a button.
 
@@ -813,6 +844,7 @@ def _state_from_json(game: TrugoRules, obj: Mapping[str, Any]) -> TrugoState:
     keys = ("tiles", "pieces", "supply", "pool", "quiet", "to_move", "result")
     obj = position_fields(obj, game.spec, "Trugo", keys)
     state = TrugoState(game)
+    state.swapped = read_swapped(obj, game.swap)
     _read_tiles(state, obj.get("tiles", []))
     removed = _read_pool(state, obj.get("pool", game.tiles - len(state.present)))
     _read_pieces(state, obj.get("pieces", []))
@@ -1014,8 +1046,9 @@ def _read_end(state: TrugoState, obj: Mapping[str, Any], full: tuple[int, int]) 
     no_pieces = state.pool == 0 and not (count[0] and count[1])
     if result is None:
         # While the layout has at most one full junction, no piece can move (it would have to
-        # end on another one): every turn so far laid a tile.
-        due = len(state.present) % 2 if state.pool and sum(full) < 2 else None
+        # end on another one): every turn so far laid a tile, seat 1 the first after a swap.
+        first = 1 if state.swapped else 0
+        due = (len(state.present) + first) % 2 if state.pool and sum(full) < 2 else None
         to_move = obj.get("to_move", due or 0)
         if not is_seat(to_move, 2):
             raise PositionError("'to_move' must be 0 or 1 while the game goes on")
@@ -1023,6 +1056,7 @@ def _read_end(state: TrugoState, obj: Mapping[str, Any], full: tuple[int, int]) 
             raise PositionError(
                 f"'to_move' must be {due}: no piece can have moved yet, so each of the "
                 f"{len(state.present)} turns so far laid a tile"
+                + (" (the first counts as Blue's, swapped)" if first else "")
             )
         if no_pieces:
             raise PositionError(
