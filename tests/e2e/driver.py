@@ -19,9 +19,9 @@ OPTIONS_JS = """() => ({
 })"""
 
 #: A point in the viewport where a click lands on the place called ``name`` or a piece on it
-#: (not on a neighbour drawn over part of its bounding box).
-POINT_JS = """(name) => {
-  const nodes = [...document.querySelectorAll('#board [data-name]')]
+#: (not on a neighbour drawn over part of its bounding box), on the board ``board`` selects.
+POINT_JS = """([name, board]) => {
+  const nodes = [...document.querySelectorAll(`${board} [data-name]`)]
     .filter(n => n.dataset.name === name);
   const fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8];
   for (const node of nodes) {
@@ -67,8 +67,10 @@ def create_game(
     return created
 
 
-def click_place(page: Page, name: str) -> None:
-    point = page.evaluate(POINT_JS, name)
+def click_place(page: Page, name: str, board: str = "#board") -> None:
+    """Click the place ``name`` of the board ``board`` selects (the game page's, or a study
+    board's: ``.study-surface``)."""
+    point = page.evaluate(POINT_JS, [name, board])
     assert point is not None, f"no visible point of the board hits {name!r}"
     page.mouse.click(point[0], point[1])
 

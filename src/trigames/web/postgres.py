@@ -37,6 +37,7 @@ from psycopg.rows import dict_row
 
 from trigames.web.account_store import account_tables
 from trigames.web.challenge_store import challenge_tables
+from trigames.web.lesson_store import lesson_tables
 from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.notice_store import notice_tables
 from trigames.web.player_store import player_tables
@@ -96,6 +97,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     player_tables("DOUBLE PRECISION"),  # who plays which games, whose move, ratings
     challenge_tables("DOUBLE PRECISION"),  # the games accounts offer each other
     notice_tables("DOUBLE PRECISION"),  # how to reach players, and what they were told
+    lesson_tables("DOUBLE PRECISION"),  # the lessons each account finished
 )
 
 

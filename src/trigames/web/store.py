@@ -66,6 +66,7 @@ from trigames.core.outcome import Outcome
 from trigames.records import now
 from trigames.web.account_store import AccountRows, AccountStore, account_tables
 from trigames.web.challenge_store import ChallengeRows, ChallengeStore, challenge_tables
+from trigames.web.lesson_store import LessonRows, LessonStore, lesson_tables
 from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.notice_store import NoticeRows, NoticeStore, notice_tables
 from trigames.web.player_store import Alongside, PlayerRows, PlayerStore, player_tables
@@ -123,6 +124,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     player_tables("REAL"),  # who plays which games, whose move they wait for, ratings
     challenge_tables("REAL"),  # the games accounts offer each other
     notice_tables("REAL"),  # how to reach players, and what they were told
+    lesson_tables("REAL"),  # the lessons each account finished
 )
 
 
@@ -168,12 +170,13 @@ def describe(target: str | Path) -> str:
 ChangeListener = Callable[[str | None, int], None]
 
 
-class GameStore(AccountStore, PlayerStore, ChallengeStore, NoticeStore, Protocol):
+class GameStore(AccountStore, PlayerStore, ChallengeStore, NoticeStore, LessonStore, Protocol):
     """What the service needs of a store: the games, the accounts
     (:class:`~trigames.web.account_store.AccountStore`), their games and ratings
     (:class:`~trigames.web.player_store.PlayerStore`), their challenges
-    (:class:`~trigames.web.challenge_store.ChallengeStore`) and how to reach them
-    (:class:`~trigames.web.notice_store.NoticeStore`). Every method but :meth:`listen` is
+    (:class:`~trigames.web.challenge_store.ChallengeStore`), how to reach them
+    (:class:`~trigames.web.notice_store.NoticeStore`) and the lessons they finished
+    (:class:`~trigames.web.lesson_store.LessonStore`). Every method but :meth:`listen` is
     called in a worker thread (:class:`~trigames.web.database.Database`), never on the event
     loop."""
 
@@ -230,7 +233,7 @@ class GameStore(AccountStore, PlayerStore, ChallengeStore, NoticeStore, Protocol
         """Close the connection."""
 
 
-class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows):
+class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows, LessonRows):
     """The statements both stores share. SQL is written with ``?`` placeholders and ``{now}``
     for the database's time (seconds since the epoch); a subclass runs it (``_query``, the
     rows a statement returns; ``_change``, how many rows it changed)."""
@@ -286,7 +289,7 @@ class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows):
             self._change(
                 "UPDATE accounts SET deleted = 1, password_hash = '' WHERE id = ?", (account_id,)
             )
-            for table in ("sessions", "push_subscriptions", "preferences"):
+            for table in ("sessions", "push_subscriptions", "preferences", "lessons_finished"):
                 self._change(f"DELETE FROM {table} WHERE account = ?", (account_id,))
             self._change(
                 "UPDATE challenges SET status = 'cancelled' WHERE author = ? AND status = 'open'",

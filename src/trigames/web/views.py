@@ -19,6 +19,7 @@ from typing import Any, Literal, TypedDict
 
 import orjson
 
+from trigames.core.protocol import AnyState
 from trigames.geometry.svg import Drawing
 from trigames.web.clocks import is_open
 from trigames.web.patches import Edit, changes
@@ -215,8 +216,13 @@ def seat_views(snapshot: Snapshot) -> list[SeatView]:
 
 
 def turn_view(snapshot: Snapshot) -> TurnView:
-    game, state = snapshot.game, snapshot.state
-    if snapshot.to_move is None:
+    return turn_of(snapshot.state)
+
+
+def turn_of(state: AnyState) -> TurnView:
+    """The turn of ``state``: empty once the game is over."""
+    game = state.game
+    if state.is_over():
         return {"legal_moves": [], "input_steps": [], "guide": None}
     legal = state.legal_moves()
     return {

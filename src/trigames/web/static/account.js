@@ -4,6 +4,7 @@
 // The session's cookie is HttpOnly: no script sees it. This browser remembers the name it last
 // logged in with, and asks /api/me only then (a visitor's pages make no request that fails).
 import { api, el, showError } from "./common.js";
+import { mergeLessons } from "./progress.js";
 import { heldSeats } from "./seats.js";
 
 const KNOWN = "trigames:account";
@@ -112,7 +113,7 @@ async function submit(event) {
     const path = mode === "signup" ? "/api/accounts" : "/api/session";
     const answer = await api(path, { method: "POST", body: { name, password } });
     localStorage.setItem(KNOWN, answer.name);
-    await claimSeats();
+    await Promise.all([claimSeats(), mergeLessons()]); // the seats and lessons of this browser
     dialog.close();
     await changed();
   } catch (error) {

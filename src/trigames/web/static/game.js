@@ -6,6 +6,7 @@
 import { account, onAccountChange } from "./account.js";
 import { renderClock } from "./clock.js";
 import { api, createdKey, el, showError } from "./common.js";
+import { fitBoard as fitTo, toggleWhole } from "./fit.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 import { renderReview, startReview } from "./review.js";
@@ -287,39 +288,9 @@ async function renderBoard() {
   }
 }
 
-/** The smallest place that takes a click (a peg, a cell, a lozenge), in board units. */
-function smallestPlace(svg) {
-  let smallest = Infinity;
-  for (const node of svg.querySelectorAll("[data-name]")) {
-    if (node.getAttribute("pointer-events") === "none") continue;
-    const box = node.getBBox();
-    smallest = Math.min(smallest, box.width, box.height);
-  }
-  return smallest;
-}
-
-/** Draw the board as wide as the page, or wider where its places would be under 24 CSS
- * pixels (a finger's width): the board then scrolls inside its own box, never the page. The
- * "Whole board" button fits it back, remembered in this browser. */
+/** The board as large as a finger needs (fit.js). */
 function fitBoard() {
-  const svg = board.querySelector("svg");
-  const toggle = $("zoom");
-  if (!svg) return;
-  // the scale the board has when it fits: the width of its box, the height of the screen
-  // less 12rem (as style.css says), measured without changing the page (which could scroll it)
-  const box = svg.viewBox.baseVal;
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-  const fitted = Math.min(board.clientWidth / box.width, (innerHeight - 12 * rem) / box.height);
-  const zoom = Math.min(8, 24.5 / (smallestPlace(svg) * fitted));
-  const whole = localStorage.getItem("trigames:whole-board") === "true";
-  toggle.hidden = !(zoom > 1);
-  toggle.textContent = whole ? "Zoom in: bigger places to tap" : "Show the whole board";
-  toggle.setAttribute("aria-pressed", String(zoom > 1 && !whole));
-  const zoomed = zoom > 1 && !whole;
-  const wasZoomed = board.classList.contains("zoomed");
-  board.classList.toggle("zoomed", zoomed);
-  svg.style.width = zoomed ? `${Math.ceil(zoom * 100)}%` : "";
-  if (zoomed && !wasZoomed) board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+  fitTo(board, $("zoom"));
 }
 
 function renderActions() {
@@ -633,8 +604,7 @@ async function start() {
   setupSound($("move-sound"));
   onAccountChange(() => location.reload()); // logged in or out: the page's seats change
   $("zoom").addEventListener("click", () => {
-    const whole = localStorage.getItem("trigames:whole-board") === "true";
-    localStorage.setItem("trigames:whole-board", String(!whole));
+    toggleWhole();
     fitBoard();
   });
   let width = innerWidth;

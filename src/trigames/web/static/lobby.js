@@ -3,6 +3,7 @@
 import { account, onAccountChange } from "./account.js";
 import { startChallenges } from "./challenges.js";
 import { api, createdKey, el, showError, splitSpec } from "./common.js";
+import { offerLessons } from "./newcomer.js";
 import { forgetSeat, heldSeats, holdSeat } from "./seats.js";
 import { gameItem } from "./summaries.js";
 
@@ -367,6 +368,7 @@ async function start() {
   );
   const preset = prefill();
   renderOptionControls();
+  offerLessons(gameSelect);
   gameSelect.addEventListener("change", () => {
     optionsInput.value = "";
     renderOptionControls();

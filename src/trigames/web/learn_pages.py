@@ -1,0 +1,156 @@
+"""The lessons pages (:func:`~trigames.web.pages.layout` around them, ``learn.js`` bringing
+them to life with the study board and the API of :mod:`~trigames.web.learn_api`):
+
+- ``/learn``: the five games, each with its lessons and the learner's progress (kept by the
+  browser, and by the account when logged in).
+- ``/learn/{game}``: the game's lessons, and the lesson played: its text, the board, a hint,
+  the solution, the next step and the next lesson (``/learn/{game}#{id}`` opens lesson
+  ``id``); 404 for a game without lessons.
+
+>>> [route.path for route in learn_page_routes()]
+['/learn', '/learn/{game}']
+>>> 'href="/learn/triggle#triggle-1"' in learn_index()
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from trigames.games import GAMES
+from trigames.learn.lessons import GAMES as TAUGHT
+from trigames.learn.lessons import Lesson, lessons_for
+from trigames.web import pages
+
+
+def short(game: str) -> str:
+    """The short title of ``game``.
+
+    >>> short("trig")
+    'Trig, Trigger, Triggest'
+    """
+    return pages.short_title(GAMES[game].title)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end.
+
+    >>> sentence("place pegs from the Pillar outwards")
+    'Place pegs from the Pillar outwards.'
+    """
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def lesson_items(lessons: tuple[Lesson, ...]) -> str:
+    """The lessons as list items, each a link to it with its summary and its mark (done or
+    not, which ``learn.js`` sets)."""
+    return "\n".join(
+        f"""<li class="lesson-item" data-lesson="{lesson.id}">
+<a class="lesson-link" href="/learn/{lesson.game}#{lesson.id}">{escape(lesson.title)}</a>
+<span class="lesson-mark"></span>
+<span class="lesson-summary muted">{escape(lesson.summary)}</span></li>"""
+        for lesson in lessons
+    )
+
+
+def learn_index() -> str:
+    """The five games, each with its lessons."""
+    sections = "\n".join(
+        f"""<section class="panel learn-game" data-game="{game}" aria-labelledby="learn-{game}">
+<h2 id="learn-{game}"><a href="/learn/{game}">{escape(short(game))}</a></h2>
+<p class="muted">{escape(sentence(GAMES[game].summary))}</p>
+<p class="learn-progress" data-game="{game}" aria-live="polite"></p>
+<ol class="lesson-items">
+{lesson_items(lessons_for(game))}
+</ol>
+<p class="learn-game-links"><a class="button primary learn-start" href="/learn/{game}">Start</a>
+<a href="/rules/{game}">The rules of {escape(short(game))}</a></p>
+</section>"""
+        for game in TAUGHT
+    )
+    main = f"""<h1>Learn the games</h1>
+<p class="learn-intro">Short lessons on the board: each step shows a position, says what to
+do, and checks your move. Start with the first lesson of a game to learn its rules, then its
+first tactics.</p>
+<p id="error" class="error" role="alert" hidden></p>
+<div class="learn-games" id="learn-index">
+{sections}
+</div>
+<p class="muted small">Your progress is kept by this browser, and by your account when you
+are logged in.</p>"""
+    return pages.layout("Learn", main, "learn.js")
+
+
+#: The page of a game's lessons: the lesson played (its steps, the task, the board, what the
+#: learner is told and the buttons) beside the list of lessons. The parts are placed by
+#: style.css: the board beside the others on a wide screen, between the task and what the
+#: learner is told on a phone.
+LESSONS = """<div class="learn-layout" id="lesson-page" data-game="{game}">
+<div class="lesson-head">
+<p class="lesson-crumbs"><a href="/learn">Learn</a> &rsaquo; {short}</p>
+<h1 id="lesson-title">{short} lessons</h1>
+<ol id="lesson-steps" class="lesson-steps" aria-label="Steps"></ol>
+</div>
+<p id="lesson-text" class="lesson-text" aria-live="polite">Loading…</p>
+<section id="lesson-board" class="lesson-board" aria-label="Board"></section>
+<div class="lesson-talk">
+<p id="error" class="error" role="alert" hidden></p>
+<p id="lesson-message" class="lesson-message" role="status" aria-live="polite" hidden></p>
+<div class="lesson-actions">
+<button type="button" id="lesson-next" class="primary" hidden>Next step</button>
+<button type="button" id="lesson-hint">Hint</button>
+<button type="button" id="lesson-solution">Show the solution</button>
+<button type="button" id="lesson-restart">Start the step again</button>
+</div>
+<p id="lesson-hint-text" class="hint-text" aria-live="polite" hidden></p>
+<p id="lesson-solution-text" class="solution-text" aria-live="polite" hidden></p>
+</div>
+<nav class="lesson-nav" aria-labelledby="lessons-heading">
+<h2 id="lessons-heading">{short} lessons</h2>
+<p class="learn-progress" data-game="{game}" aria-live="polite"></p>
+<ol class="lesson-items" id="lesson-items">
+{items}
+</ol>
+<p><a href="/rules/{game}">The rules of {short}</a> · <a href="/learn">All the games</a></p>
+</nav>
+</div>"""
+
+
+def lessons_page(game: str) -> str:
+    """The lessons of ``game`` (one of :data:`~trigames.learn.lessons.GAMES`)."""
+    title = escape(short(game))
+    main = LESSONS.format(game=game, short=title, items=lesson_items(lessons_for(game)))
+    return pages.layout(f"{short(game)} lessons", main, "learn.js")
+
+
+def rules_link(game: str) -> str:
+    """The line atop a game's rules that leads to its lessons.
+
+    >>> print(rules_link("trugo"))
+    <p class="rules-learn"><a href="/learn/trugo">Learn Trugo on the board: lessons, step by
+    step</a></p>
+    """
+    return (
+        f'<p class="rules-learn"><a href="/learn/{game}">Learn {escape(short(game))} on the board:'
+        " lessons, step by\nstep</a></p>"
+    )
+
+
+async def index(request: Request) -> Response:
+    return HTMLResponse(learn_index())
+
+
+async def game_lessons(request: Request) -> Response:
+    game = request.path_params["game"]
+    if game not in TAUGHT:
+        message = f"there are no lessons of {game[:40]!r}; the games are {', '.join(TAUGHT)}"
+        return HTMLResponse(pages.not_found("No such game", message), status_code=404)
+    return HTMLResponse(lessons_page(game))
+
+
+def learn_page_routes() -> list[BaseRoute]:
+    return [Route("/learn", index), Route("/learn/{game}", game_lessons)]

@@ -1,0 +1,245 @@
+// The lessons pages: /learn (the games, each with its lessons and the learner's progress) and
+// /learn/{game} (a lesson played on a study board: the server checks each of the learner's moves,
+// POST /api/lessons/{id}/steps/{n}/check, and gives the other side's answer, which the board
+// then plays). The lessons finished are kept by progress.js.
+import { account, onAccountChange } from "./account.js";
+import { api, el, showError } from "./common.js";
+import { finishLesson, finishedLessons, mergeLessons } from "./progress.js";
+import { studyBoard } from "./study.js";
+
+const $ = (id) => document.getElementById(id);
+/** Milliseconds the learner sees their move before the other side answers. */
+const ANSWER_PAUSE = 600;
+
+/** Mark the lessons done, count them per game, and point each game's Start at its first
+ * lesson not done. */
+function markProgress() {
+  const done = finishedLessons();
+  for (const item of document.querySelectorAll(".lesson-item")) {
+    const finished = done.has(item.dataset.lesson);
+    item.classList.toggle("done", finished);
+    item.querySelector(".lesson-mark").textContent = finished ? "✓ done" : "";
+  }
+  for (const line of document.querySelectorAll(".learn-progress")) {
+    const ids = [...document.querySelectorAll(".lesson-item")]
+      .map((item) => item.dataset.lesson)
+      .filter((id) => id.startsWith(`${line.dataset.game}-`));
+    const count = ids.filter((id) => done.has(id)).length;
+    line.textContent = count ? `${count} of ${ids.length} lessons done` : `${ids.length} lessons`;
+    const start = line.closest(".learn-game")?.querySelector(".learn-start");
+    if (start) {
+      const next = ids.find((id) => !done.has(id));
+      start.href = `/learn/${line.dataset.game}#${next ?? ids[0]}`;
+      start.textContent = count === 0 ? "Start" : next ? "Go on" : "Play them again";
+    }
+  }
+}
+
+/** Whether a learner is logged in (their progress then goes to their account too). */
+async function loggedIn() {
+  return (await account()) !== null;
+}
+
+async function startProgress() {
+  markProgress();
+  if (await loggedIn()) {
+    await mergeLessons();
+    markProgress();
+  }
+  onAccountChange(markProgress); // account.js merged the lessons at login
+}
+
+// --- a lesson, played ------------------------------------------------------------------------
+
+const lessonPage = $("lesson-page");
+const game = lessonPage?.dataset.game;
+let lessons = []; // the game's lessons (GET /api/lessons)
+let lesson = null; // the lesson played
+let stepIndex = 0; // its step played, from 0
+let played = []; // the step's moves so far: the learner's and the answers
+let learner = 0; // the seat the learner plays in the step
+let round = 0; // counts the steps opened: an answer for an earlier one is dropped
+const solved = new Set(); // the steps of the lesson done, by index
+let board = null;
+
+function step() {
+  return lesson.steps[stepIndex];
+}
+
+/** Tell the learner something: ``kind`` is ``good``, ``bad`` or ``done`` ("": nothing). */
+function tell(kind, text) {
+  const box = $("lesson-message");
+  box.hidden = !text;
+  box.className = `lesson-message ${kind}`;
+  box.textContent = text;
+}
+
+function renderSteps() {
+  $("lesson-steps").replaceChildren(...lesson.steps.map((_, index) => el("li", {
+    class: `${solved.has(index) ? "done" : ""}${index === stepIndex ? " current" : ""}`,
+    "aria-current": index === stepIndex ? "step" : null,
+  }, el("span", { class: "visually-hidden" }, `Step ${index + 1}${solved.has(index) ? ", done" : ""}`))));
+  $("lesson-steps").setAttribute("aria-label", `Step ${stepIndex + 1} of ${lesson.steps.length}`);
+  for (const item of document.querySelectorAll(".lesson-item")) {
+    item.classList.toggle("current", item.dataset.lesson === lesson.id);
+    item.querySelector("a").setAttribute("aria-current", item.dataset.lesson === lesson.id ? "page" : "false");
+  }
+}
+
+/** Open the lesson ``id`` (its first step). */
+function openLesson(id) {
+  lesson = lessons.find((found) => found.id === id) ?? lessons[0];
+  solved.clear();
+  $("lesson-title").textContent = lesson.title;
+  document.title = `${lesson.title} · trigames`;
+  openStep(0);
+}
+
+/** Open step ``index`` of the lesson, from its start position. */
+async function openStep(index) {
+  const mine = ++round;
+  stepIndex = index;
+  played = [];
+  renderSteps();
+  const { text, spec, position } = step();
+  $("lesson-text").textContent = text;
+  $("lesson-hint-text").hidden = true;
+  $("lesson-solution-text").hidden = true;
+  $("lesson-next").hidden = true;
+  $("lesson-hint").disabled = $("lesson-solution").disabled = false;
+  tell("", "");
+  try {
+    const view = await board.show({ game: spec, position: position ?? null });
+    if (mine !== round) return;
+    learner = view.to_move;
+    board.enable([learner]);
+  } catch {
+    // the board said why (onError)
+  }
+}
+
+function otherColour() {
+  return board.view.seats.find((seat) => seat.seat !== learner)?.color ?? "The other side";
+}
+
+/** The learner finished ``move``: the server says whether it does what the step asks. */
+async function checkMove(move) {
+  const mine = round;
+  let verdict;
+  try {
+    verdict = await api(`/api/lessons/${lesson.id}/steps/${stepIndex + 1}/check`, {
+      method: "POST", body: { played, move },
+    });
+    showError("");
+  } catch (error) {
+    if (mine !== round) return;
+    showError(error.message);
+    board.enable([learner]);
+    return;
+  }
+  if (mine !== round) return;
+  if (!verdict.ok) {
+    tell("bad", `${verdict.message} Try another move${$("lesson-hint-text").hidden ? ", or ask for a hint" : ""}.`);
+    board.enable([learner]);
+    return;
+  }
+  try {
+    await board.play(move);
+    played.push(move);
+    if (verdict.reply && mine === round) {
+      tell("good", verdict.message);
+      board.disable(`${otherColour()} answers…`);
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_PAUSE));
+      if (mine !== round) return;
+      await board.play(verdict.reply);
+      played.push(verdict.reply);
+    }
+  } catch {
+    if (mine === round) board.disable("Start the step again to go on."); // the board said why
+    return;
+  }
+  if (mine !== round) return;
+  if (verdict.done) {
+    await stepDone(verdict.message);
+    return;
+  }
+  if (!verdict.reply) tell("good", verdict.message);
+  board.enable([learner]);
+}
+
+async function stepDone(message) {
+  solved.add(stepIndex);
+  renderSteps();
+  tell("done", message);
+  board.disable("Step done.");
+  $("lesson-hint").disabled = $("lesson-solution").disabled = true;
+  const next = $("lesson-next");
+  const last = stepIndex === lesson.steps.length - 1;
+  const following = lessons[lessons.indexOf(lesson) + 1];
+  next.textContent = !last ? "Next step" : following ? `Next lesson: ${following.title}` : "Back to all the games";
+  next.hidden = false;
+  next.focus({ preventScroll: true });
+  if (last) {
+    await finishLesson(lesson.id, await loggedIn());
+    markProgress();
+  }
+}
+
+function next() {
+  if (stepIndex < lesson.steps.length - 1) {
+    openStep(stepIndex + 1);
+    return;
+  }
+  const following = lessons[lessons.indexOf(lesson) + 1];
+  if (following) location.hash = following.id;
+  else location.href = "/learn";
+}
+
+function showHint() {
+  const box = $("lesson-hint-text");
+  box.replaceChildren(el("strong", {}, "Hint: "), step().hint);
+  box.hidden = false;
+}
+
+/** The solution: its moves, and the learner's next one marked on the board when the moves so
+ * far follow it. */
+function showSolution() {
+  const { solution } = step();
+  const box = $("lesson-solution-text");
+  const onLine = played.every((move, index) => solution[index] === move);
+  const ahead = solution[played.length];
+  const parts = [el("strong", {}, "Solution: "), `${solution.join(" · ")}.`];
+  if (solution.length > 1) parts.push(el("span", { class: "muted" }, " Your moves and the answers, in turn."));
+  parts.push(onLine && ahead ? ` Your next move, ${ahead}, is marked on the board.` : " Start the step again to follow it.");
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  board.unmark();
+  if (onLine && ahead && board.view.legal_moves.includes(ahead)) board.mark({ move: ahead });
+}
+
+async function startLessons() {
+  board = studyBoard($("lesson-board"), { onMove: checkMove, onError: showError });
+  $("lesson-next").addEventListener("click", next);
+  $("lesson-hint").addEventListener("click", showHint);
+  $("lesson-solution").addEventListener("click", showSolution);
+  $("lesson-restart").addEventListener("click", () => openStep(stepIndex));
+  try {
+    lessons = (await api(`/api/lessons?game=${encodeURIComponent(game)}`)).lessons;
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  const opened = () => {
+    const wanted = location.hash.slice(1);
+    const done = finishedLessons();
+    openLesson(wanted || lessons.find((found) => !done.has(found.id))?.id || lessons[0].id);
+  };
+  addEventListener("hashchange", () => {
+    opened();
+    scrollTo({ top: 0 });
+  });
+  opened();
+}
+
+startProgress();
+if (lessonPage) startLessons();
