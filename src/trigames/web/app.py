@@ -47,9 +47,14 @@ from trigames.web.http import (
     service_of,
     token_of,
 )
+from trigames.web.learn_api import learn_routes
+from trigames.web.learn_pages import learn_page_routes, rules_link
 from trigames.web.pictures import ChoicePictures
 from trigames.web.player_api import player_routes
 from trigames.web.player_pages import player_page_routes
+from trigames.web.position_api import position_routes
+from trigames.web.puzzle_api import puzzle_routes
+from trigames.web.puzzle_pages import puzzle_page_routes
 from trigames.web.requests import (
     HUMAN,
     read_answer_ply,
@@ -258,7 +263,8 @@ async def rules(request: Request) -> Response:
     except KeyError:
         message = f"there are no rules for {name!r}; the games are {', '.join(GAMES)}"
         return HTMLResponse(pages.not_found("No such game", message), status_code=404)
-    return HTMLResponse(pages.rules_page(game_class(name).title, fragment))
+    game = game_class(name)  # an alias (trigger) names its game (trig)
+    return HTMLResponse(pages.rules_page(game.title, rules_link(game.name) + fragment))
 
 
 async def favicon(request: Request) -> Response:
@@ -304,6 +310,11 @@ def routes() -> list[BaseRoute]:
         *player_routes(),
         *player_page_routes(),
         *review_routes(),
+        *position_routes(),
+        *learn_routes(),
+        *learn_page_routes(),
+        *puzzle_routes(),
+        *puzzle_page_routes(),
     ]
 
 

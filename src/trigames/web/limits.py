@@ -105,6 +105,28 @@ VACATION_DAYS = 14
 #: A leaderboard lists players with at least this many rated games in the game.
 LEADERBOARD_GAMES = 10
 
+#: Puzzles: how many one request may ask for (``GET /api/puzzles?count=``), the ratings it may
+#: ask them near (``rating=``), the characters of a puzzle's id and the moves an attempt may say
+#: were played before its move (``POST /api/puzzles/{id}/check``).
+MAX_PUZZLES, DEFAULT_PUZZLES = 50, 10
+MAX_PUZZLE_RATING = 4000
+MAX_PUZZLE_ID = 40
+MAX_PUZZLE_PLIES = 16
+
+#: Study boards (``POST /api/positions``): the bytes of the JSON of a position sent, and what
+#: one request costs: it counts as this many replayed moves, plus the moves it replays (at most
+#: :data:`MAX_RECORD_MOVES`), against :data:`REPLAYED_MOVES_PER_MINUTE` (drawing a board costs
+#: about as much as replaying 50 moves).
+MAX_POSITION_BYTES = 16 * 1024
+POSITION_COST = 50
+#: Lessons: the characters of a lesson's id; a check of a learner's move
+#: (``POST /api/lessons/{id}/steps/{n}/check``) counts as this many replayed moves (it may
+#: search the position a little); finished lessons one request may name
+#: (``POST /api/account/lessons``).
+MAX_LESSON_ID = 40
+LESSON_CHECK_COST = 100
+MAX_LESSONS_SENT = 200
+
 #: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
 #: line and paragraph separators.
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}

@@ -80,6 +80,7 @@ def layout(title: str, main: str, script: str | None = None, head: str = "") -> 
 <nav class="rules-nav" aria-label="Rules">Rules: {rules}</nav>
 <div class="header-end">
 <nav class="players-nav" aria-label="Players">
+<a href="/learn">Learn</a>
 <a href="/puzzles">Puzzles</a>
 <a href="/leaderboard/{list_games()[0].name}">Leaderboards</a></nav>
 <div id="account-bar" class="account-bar" aria-label="Account" role="group"></div>
@@ -163,6 +164,7 @@ anyone)</span></label>
 </section>"""
 
 LOBBY = f"""<h1>Play a game</h1>
+<p class="lobby-learn">New here? <a href="/learn">Learn the games</a>, a lesson at a time.</p>
 <section class="panel" id="your-games-panel" aria-labelledby="your-games-heading" hidden>
 <h2 id="your-games-heading">Your games</h2>
 <ul id="account-games" class="games"></ul>
