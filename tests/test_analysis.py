@@ -236,7 +236,9 @@ def test_analyze_writes_an_html_and_a_json_report(
     page = (tmp_path / "report.html").read_text()
     for figure in ("outcomes", "lengths", "branching", "lead changes", "elo", "reasons"):
         assert f'data-figure="{figure}"' in page
-    assert page.count("data:image/svg+xml;base64,") == 7  # and one for the score margin
+    for figure in ("balance", "lead change"):  # the metrics' figures (tests/test_metrics.py)
+        assert f'data-figure="{figure}"' in page
+    assert page.count("data:image/svg+xml;base64,") == 9  # and one for the score margin
     assert "first player (seat 0) wins" in page
     games = json.loads((tmp_path / "games.json").read_text())
     assert games["finished"] == 4

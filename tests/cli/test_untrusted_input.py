@@ -154,7 +154,16 @@ def test_an_error_quoting_a_path_is_escaped(
 # --- numeric options --------------------------------------------------------------------------
 
 #: A value for every argument that a command needs, so that only the one tested is wrong.
-NEEDED = {"spec": "triggle", "game": "triggle", "file": "r.json", "--seats": "a,b", "--out": "-"}
+NEEDED = {
+    "spec": "triggle",
+    "game": "triggle",
+    "file": "r.json",
+    "--seats": "a,b",
+    "--out": "-",
+    "--player": "random",
+    "--games-per-move": "2",
+    "--vary": "size=3,4",
+}
 #: Values no numeric option takes.
 OUT_OF_EVERY_RANGE = ["nan", "inf", "-inf", "1e400", "-1", "9" * 30, "", "five", "0x10"]
 
@@ -209,6 +218,14 @@ def test_the_numeric_options_are_the_ones_expected() -> None:
         ("analyze", "--games"),
         ("analyze", "--jobs"),
         ("analyze", "--seed"),
+        ("analyze", "--depth-games"),
+        ("fairness", "--games-per-move"),
+        ("fairness", "--jobs"),
+        ("fairness", "--seed"),
+        ("sweep", "--games"),
+        ("sweep", "--jobs"),
+        ("sweep", "--seed"),
+        ("sweep", "--depth-games"),
         ("bench-ai", "--moves"),
         ("bench-ai", "--seed"),
         ("review", "--seconds"),

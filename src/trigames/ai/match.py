@@ -6,9 +6,11 @@ from the match's seed and the game's index, from which the players' seeds follow
 can be played again alone, in any process or on any machine, with the same result.
 
 Besides the result, a game keeps what analysis reports need: for every ply the number of legal
-moves, the mover and the scores after the move, and the game's own facts
+moves, the mover and the scores after the move, the game's own facts
 (:meth:`~trigames.core.protocol.Game.move_facts` added up, and
-:meth:`~trigames.core.protocol.Game.game_facts`).
+:meth:`~trigames.core.protocol.Game.game_facts`), and the board's places its moves named and
+those any legal move named (:mod:`trigames.core.places`). A task may give opening moves, played
+before the players take over (``trigames fairness`` plays every first move so).
 
 >>> results = play_match("triggle(size=3)", ["random", "greedy"], games=2, seed=1)
 >>> [r.players for r in results]
@@ -28,6 +30,7 @@ from typing import Any
 
 from trigames.ai.elo import Rating, ratings
 from trigames.ai.registry import make_player, resolve
+from trigames.core.places import Places
 from trigames.core.protocol import AnyGame
 from trigames.games import load_game
 
@@ -71,6 +74,8 @@ class GameResult:
     movers: tuple[int, ...] = ()  # the seat that made each ply
     ply_scores: tuple[tuple[int, ...], ...] = ()  # the scores after each ply
     facts: dict[str, float | str] = field(default_factory=dict)
+    places: tuple[str, ...] = ()  # the board's places the moves named, sorted
+    offered: tuple[str, ...] = ()  # the board's places some legal move named, sorted
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +93,8 @@ class GameResult:
             "movers": list(self.movers),
             "ply_scores": [list(scores) for scores in self.ply_scores],
             "facts": dict(self.facts),
+            "places": list(self.places),
+            "offered": list(self.offered),
         }
 
     @classmethod
@@ -106,17 +113,21 @@ class GameResult:
             movers=tuple(obj.get("movers", ())),
             ply_scores=tuple(tuple(scores) for scores in obj.get("ply_scores", ())),
             facts=dict(obj.get("facts", {})),
+            places=tuple(obj.get("places", ())),
+            offered=tuple(obj.get("offered", ())),
         )
 
 
 @dataclass(frozen=True)
 class Task:
-    """What one process needs to play one game."""
+    """What one process needs to play one game: ``opening`` moves (in notation) are played
+    before the players choose."""
 
     spec: str
     index: int
     seed: int
     players: tuple[str, ...]
+    opening: tuple[str, ...] = ()
 
 
 def schedule(spec: str, players: Sequence[str], games: int, seed: int = 0) -> list[Task]:
@@ -145,12 +156,24 @@ def play_game(task: Task) -> GameResult:
     started = time.perf_counter()
     branching, movers, ply_scores = [], [], []
     facts: dict[str, float | str] = {}
+    used: set[str] = set()
+    offered: set[str] = set()
+    places = Places(game)
     while not state.is_over():
         seat = state.current_player
         assert seat is not None
-        branching.append(len(state.legal_moves()))
+        legal = state.legal_moves()
+        branching.append(len(legal))
         movers.append(seat)
-        state.play(seats[seat].choose(state))
+        offered.update(*places.of(state, legal))
+        ply = len(state.history)
+        move = (
+            state.parse(task.opening[ply])  # a move, or a swap (swap=true)
+            if ply < len(task.opening)
+            else seats[seat].choose(state)
+        )
+        used |= places.of(state, [move])[0]
+        state.play(move)
         ply_scores.append(state.scores())
         for key, value in game.move_facts(state).items():
             facts[key] = float(facts.get(key, 0.0)) + value
@@ -171,6 +194,8 @@ def play_game(task: Task) -> GameResult:
         movers=tuple(movers),
         ply_scores=tuple(ply_scores),
         facts=facts,
+        places=tuple(sorted(used)),
+        offered=tuple(sorted(offered)),
     )
 
 

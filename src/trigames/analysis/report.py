@@ -2,7 +2,9 @@
 
 The figures are drawn with matplotlib (the ``analysis`` extra) from the JSON figures alone, as
 SVG images inlined in the page, so the page needs no other file. With two variants (``trigames
-analyze --compare``), the tables put them side by side and every figure draws both.
+analyze --compare``), the tables put them side by side and every figure draws both. The
+metrics (:mod:`.metrics`) have a table of their own and figures for balance, length and lead
+change.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import base64
 import html
 import io
 import json
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trigames.analysis.metrics import METRIC_NAMES, Metrics, credits, lead_change_rate
+from trigames.analysis.stats import wilson
 from trigames.extras import require_extra
 
 #: One colour per variant (matplotlib's first two), so A and B look the same in every figure.
@@ -54,15 +59,28 @@ Axes = Any
 Draw = Callable[[Axes, Sequence[Variant]], None]
 
 
-def _svg(draw: Draw, variants: Sequence[Variant], size: tuple[float, float]) -> str:
-    """A figure drawn by ``draw`` as an ``<img>`` holding its SVG."""
+def figure_img(draw: Callable[[Axes], None], size: tuple[float, float]) -> str:
+    """A figure drawn by ``draw`` on one pair of axes, as an ``<img>`` holding its SVG."""
     require_extra("matplotlib", "analysis")
     from matplotlib.figure import Figure  # the object API: no global state, no display
 
     figure = Figure(figsize=size, layout="constrained")
     axes = figure.subplots()
-    draw(axes, variants)
+    draw(axes)
     axes.grid(alpha=0.3)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="" src="data:image/svg+xml;base64,{data}">'
+
+
+def _svg(draw: Draw, variants: Sequence[Variant], size: tuple[float, float]) -> str:
+    """A figure of the variants drawn by ``draw``, with a key when there are two."""
+    return figure_img(lambda axes: _draw_with_key(axes, draw, variants), size)
+
+
+def _draw_with_key(axes: Axes, draw: Draw, variants: Sequence[Variant]) -> None:
+    draw(axes, variants)
     handles, labels = axes.get_legend_handles_labels()
     if len(variants) == 1:  # one variant needs no key, only the marks drawn besides
         kept = [
@@ -73,10 +91,6 @@ def _svg(draw: Draw, variants: Sequence[Variant], size: tuple[float, float]) -> 
         handles, labels = [h for h, _ in kept], [label for _, label in kept]
     if handles:
         axes.legend(handles, labels, fontsize="small")
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="" src="data:image/svg+xml;base64,{data}">'
 
 
 def _bar_offsets(count: int, width: float = 0.8) -> tuple[list[float], float]:
@@ -128,6 +142,47 @@ def draw_lead_changes(axes: Axes, variants: Sequence[Variant]) -> None:
     _draw_histograms(axes, variants, lambda f: f["lead_changes"])
     axes.set_xlabel("changes of the sole leader in a game")
     axes.set_title("Lead changes")
+
+
+def draw_balance(axes: Axes, variants: Sequence[Variant]) -> None:
+    """Each seat's share of the games (a shared win split among its winners), 95 % Wilson
+    intervals, and the balance: 1 - (highest share - lowest)."""
+    offsets, width = _bar_offsets(len(variants))
+    seats = len(variants[0].figures["by_seat"])
+    for v, offset, colour in zip(variants, offsets, COLOURS, strict=False):
+        games = v.figures["game_results"]
+        n = len(games)
+        shares = [sum(credits(g["winners"], seats)[s] for g in games) for s in range(seats)]
+        intervals = [wilson(share, n) for share in shares]
+        rates = [share / n for share in shares]
+        errors = [
+            [rate - low for rate, (low, _) in zip(rates, intervals, strict=True)],
+            [high - rate for rate, (_, high) in zip(rates, intervals, strict=True)],
+        ]
+        label = f"{v.spec}: balance {v.figures['metrics']['balance']['value']:.2f}"
+        axes.bar([s + offset for s in range(seats)], rates, width, yerr=errors, capsize=3,
+                 color=colour, label=label)  # fmt: skip
+    axes.set_xticks(range(seats), [f"seat {s}" for s in range(seats)])
+    axes.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label="1 / seats")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("share of the games (draws split)")
+    axes.set_title("Balance: each seat's share (95% Wilson intervals)")
+
+
+def draw_lead_change(axes: Axes, variants: Sequence[Variant]) -> None:
+    """Histogram of each game's lead changes per ply, with the mean (the lead-change metric)."""
+    rates = [[lead_change_rate(g) for g in v.figures["game_results"]] for v in variants]
+    top = max(0.05, math.ceil(20 * max((r for each in rates for r in each), default=0)) / 20)
+    bins = [top * i / 20 for i in range(21)]
+    for v, each, colour in zip(variants, rates, COLOURS, strict=False):
+        axes.hist(each, bins=bins, color=colour, alpha=0.6, label=v.spec)
+        mean = v.figures["metrics"]["lead_change"]["value"]
+        if mean is not None:
+            axes.axvline(mean, color=colour, linestyle="--", linewidth=1, label=f"mean {mean:.3f}")
+    axes.set_xlim(0, top)
+    axes.set_xlabel("changes of the points leader / (plies - 1)")
+    axes.set_ylabel("games")
+    axes.set_title("Lead change per game")
 
 
 def draw_branching(axes: Axes, variants: Sequence[Variant]) -> None:
@@ -264,6 +319,44 @@ def key_rows(figures: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+def format_metric(entry: Mapping[str, Any]) -> str:
+    """A metric for people: its value, with its interval when it has one.
+
+    >>> format_metric({"value": 0.75, "low": 0.5, "high": 1.0})
+    '0.750 (0.500 to 1.000)'
+    >>> format_metric({"value": 0.5, "used": 2, "places": 4})
+    '0.500, 2 of 4 places'
+    >>> format_metric({"value": 1, "threshold": 0.6, "steps": [{}, {}]})
+    '1 of 2 steps'
+    """
+    value = entry.get("value")
+    if value is None:
+        return "-"
+    if "steps" in entry:  # the skill depth: steps counted of those played
+        return f"{value} of {len(entry['steps'])} steps"
+    digits = 3 if abs(value) < 10 else 1
+    text = f"{value:.{digits}f}"
+    if entry.get("low") is not None and entry.get("high") is not None:
+        text += f" ({entry['low']:.{digits}f} to {entry['high']:.{digits}f})"
+    if "places" in entry:
+        text += f", {entry['used']} of {entry['places']} places"
+    return text
+
+
+def metric_rows(metrics: Metrics) -> list[tuple[str, str]]:
+    """Every metric of a variant as (name, value) rows for people, in :data:`METRIC_NAMES`
+    order."""
+    entries: Mapping[str, Any] = metrics
+    return [(label, format_metric(entries[name])) for name, label in METRIC_NAMES.items()]
+
+
+def _metrics_table(variants: Sequence[Variant]) -> str:
+    """The metrics, one column per variant."""
+    columns = [dict(metric_rows(v.figures["metrics"])) for v in variants]
+    rows = [[label, *(column[label] for column in columns)] for label in METRIC_NAMES.values()]
+    return _table(["", *(v.spec for v in variants)], rows)
+
+
 def _table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
     body = "".join(
@@ -326,7 +419,9 @@ def report_html(
     note = "" if finished else " (interrupted: not every planned game was played)"
     figures: list[tuple[str, Draw, tuple[float, float]]] = [
         ("outcomes", draw_outcomes, (6.4, 3.6)),
+        ("balance", draw_balance, (6.4, 3.6)),
         ("lengths", draw_lengths, (6.4, 3.6)),
+        ("lead change", draw_lead_change, (6.4, 3.6)),
         ("branching", draw_branching, (6.4, 3.6)),
         ("lead changes", draw_lead_changes, (6.4, 3.6)),
         ("elo", draw_elo, (6.4, 3.6)),
@@ -346,6 +441,10 @@ def report_html(
 generated {html.escape(generated)}{note}. Intervals are 95%.</p>
 <h2>Key figures</h2>
 {_key_table(variants)}
+<h2>Metrics</h2>
+{_metrics_table(variants)}
+<p class="meta">The metrics of the Ludii system, as docs/designers-lab.md defines them; each can
+be recomputed from the games listed in report.json (<code>game_results</code>).</p>
 <h2>Figures</h2>
 <div class="figures">{images}</div>
 <h2>Seats and players</h2>

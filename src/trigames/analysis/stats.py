@@ -34,8 +34,9 @@ def _round(value: float) -> float:
     return round(value, 4)
 
 
-def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` without trials)."""
+def wilson(successes: float, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``(0, 1)`` without trials); ``successes``
+    may count halves, for a score with draws."""
     if trials == 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf((1 + confidence) / 2)

@@ -25,12 +25,14 @@ from trigames.ai.ladder import rules_with_ladder
 from trigames.ai.playout import benchmark
 from trigames.ai.registry import LEVEL_NAMES, PLAYER_KINDS, Range, make_player
 from trigames.ai.solve import ENGINES
+from trigames.analysis.metrics import MAX_SKILL_GAMES, MAX_SKILL_LEVELS, SKILL_LEVELS
 from trigames.cli.console import NAME_LENGTH, Console, printable
 from trigames.cli.play import TerminalGame
+from trigames.cli.puzzles import add_parser as add_puzzles_parser
 from trigames.cli.replay import replay
 from trigames.core import native
 from trigames.core.errors import TrigamesError
-from trigames.core.native import kernel_of
+from trigames.core.native import kernel_for, kernel_of
 from trigames.core.perft import divide
 from trigames.core.protocol import AnyGame
 from trigames.diagrams import rules_with_text_boards
@@ -52,6 +54,8 @@ PORTS = Range(1, 65535)
 SOLVE_SECONDS = Range(0.01, 86_400, whole=False)
 REVIEW_SECONDS = Range(0.01, 60, whole=False)
 SOLVE_MEMORY = Range(1, 65_536)
+GAMES_PER_MOVE = Range(1, 10_000)
+DEPTH_GAMES = Range(2, MAX_SKILL_GAMES)
 WORKERS = Range(1, 64)
 #: Limits of ``serve`` a client address or a game may reach, and computer worker processes.
 PER_CLIENT = Range(1, 100_000)
@@ -244,7 +248,67 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--open", action="store_true", help="open the report in a web browser")
     _add_ray_argument(sub)
+    _add_skill_arguments(sub)
     sub.set_defaults(handler=cmd_analyze)
+
+    sub = commands.add_parser(
+        "fairness",
+        help="the first player's score after each first move, and a map of the board",
+        description="Play --games-per-move games after every legal first move, both seats "
+        "played by --player, and give seat 0's score (a win 1, a draw a half) with a 95% "
+        "interval for each; --out draws the board with each first move's places coloured by "
+        "it (red: the second player wins, blue: the first). See docs/designers-lab.md.",
+    )
+    sub.add_argument("spec", help="spec string")
+    sub.add_argument(
+        "--player", required=True, help="the player of both seats, for example medium or greedy"
+    )
+    sub.add_argument(
+        "--games-per-move",
+        type=_in(GAMES_PER_MOVE),
+        required=True,
+        metavar="N",
+        help=f"games after each first move, {GAMES_PER_MOVE.describe()} (at most 100000 in all)",
+    )
+    _add_games_arguments(sub, 0, counted=False)
+    sub.add_argument("--out", metavar="FILE.svg", help="write the fairness map to this file")
+    sub.add_argument("--json", action="store_true", help="print a JSON object")
+    _add_ray_argument(sub)
+    sub.set_defaults(handler=cmd_fairness)
+
+    sub = commands.add_parser(
+        "sweep",
+        help="the metrics of a game's variants side by side",
+        description="Analyse every variant that the --vary options make (every combination of "
+        "their values), with the same seats and seeds, and compare their metrics: a table, "
+        "sweep.json and sweep.html with a figure per metric in --out DIR (default "
+        "sweep-<spec>), and each variant's games. See docs/designers-lab.md.",
+    )
+    sub.add_argument("spec", help="spec string: the options not varied keep its values")
+    sub.add_argument(
+        "--vary",
+        action="append",
+        required=True,
+        metavar="OPTION=A,B,...",
+        help="an option and the values to try, for example size=3,4,5; repeat for more "
+        "options (at most 4, 16 values each, 64 variants in all)",
+    )
+    sub.add_argument(
+        "--seats",
+        required=True,
+        metavar="A,B[,C...]",
+        help="one player per seat, rotated game by game, for example medium,medium",
+    )
+    _add_games_arguments(sub, 100)
+    sub.add_argument("--out", metavar="DIR", help="where to write the sweep (default sweep-<spec>)")
+    shown = sub.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print a JSON object")
+    shown.add_argument(
+        "--markdown", action="store_true", help="print the metrics as a Markdown table"
+    )
+    _add_ray_argument(sub)
+    _add_skill_arguments(sub)
+    sub.set_defaults(handler=cmd_sweep)
 
     sub = commands.add_parser("bench-ai", help="how fast a computer player searches")
     sub.add_argument("spec", help="spec string")
@@ -299,6 +363,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--json", action="store_true", help="print a JSON object")
     sub.set_defaults(handler=cmd_solve)
+
+    add_puzzles_parser(commands, _in)
 
     sub = commands.add_parser("serve", help="the web server: play in the browser or over the API")
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -569,6 +635,55 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             compare=args.compare,
             ray=args.ray,
             open_browser=args.open,
+            skill_levels=_skill_levels(args),
+            skill_games=args.depth_games,
+        )
+
+
+def _skill_levels(args: argparse.Namespace) -> list[str] | None:
+    """The skill chain ``--skill-depth`` asks for (``None`` without it)."""
+    from trigames.cli.match import split_seats
+
+    if not args.skill_depth:
+        if args.depth_levels is not None:
+            raise UsageError("--depth-levels needs --skill-depth")
+        return None
+    return split_seats(args.depth_levels or ",".join(SKILL_LEVELS))
+
+
+def cmd_fairness(args: argparse.Namespace) -> int:
+    from trigames.cli.fairness import run_fairness
+
+    with _settings_errors():
+        return run_fairness(
+            args.spec,
+            args.player,
+            args.games_per_move,
+            seed=args.seed,
+            jobs=args.jobs,
+            ray=args.ray,
+            out=Path(args.out) if args.out else None,
+            as_json=args.json,
+        )
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from trigames.cli.sweep import run_sweep
+
+    with _settings_errors():
+        return run_sweep(
+            args.spec,
+            args.vary,
+            args.seats,
+            args.games,
+            jobs=args.jobs,
+            seed=args.seed,
+            ray=args.ray,
+            out=Path(args.out) if args.out else None,
+            as_json=args.json,
+            markdown=args.markdown,
+            skill_levels=_skill_levels(args),
+            skill_games=args.depth_games,
         )
 
 
@@ -605,10 +720,12 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
 def _engine_facts(game: AnyGame) -> dict[str, str]:
     """Which engine runs ``game``'s hot loops: ``mode`` is ``native`` (its compiled kernel) or
     ``pure`` (the Python engine), ``engine`` says why."""
-    if kernel_of(game) is not None:
+    if kernel_for(game.new_initial_state()) is not None:
         return {"mode": "native", "engine": native.describe()}
     why = native.describe()
-    if native.mode() == "native" and game.name in native.built():
+    if native.mode() == "native" and game.swap and kernel_of(game) is not None:
+        why = f"pure until the swap is past: the native kernel knows no swap rule; {why}"
+    elif native.mode() == "native" and game.name in native.built():
         why = f"pure: the native kernel of {game.name} does not serve {game.spec}; {why}"
     elif native.mode() == "native":
         why = f"pure: {game.name} has no native kernel yet; {why}"
@@ -640,15 +757,17 @@ def _add_seed_argument(sub: argparse.ArgumentParser, default: int | None, what: 
     )
 
 
-def _add_games_arguments(sub: argparse.ArgumentParser, games: int) -> None:
-    """``--games``, ``--jobs`` and ``--seed`` of ``match`` and ``analyze``."""
-    sub.add_argument(
-        "--games",
-        type=_in(GAMES),
-        default=games,
-        metavar="N",
-        help=f"games, {GAMES.describe()} (default {games})",
-    )
+def _add_games_arguments(sub: argparse.ArgumentParser, games: int, *, counted: bool = True) -> None:
+    """``--games`` (unless not ``counted``), ``--jobs`` and ``--seed`` of the commands that
+    play games."""
+    if counted:
+        sub.add_argument(
+            "--games",
+            type=_in(GAMES),
+            default=games,
+            metavar="N",
+            help=f"games, {GAMES.describe()} (default {games})",
+        )
     sub.add_argument(
         "--jobs",
         type=_in(JOBS),
@@ -669,6 +788,31 @@ def _settings_errors() -> Iterator[None]:
         if isinstance(error, TrigamesError):
             raise
         raise UsageError(str(error)) from None
+
+
+def _add_skill_arguments(sub: argparse.ArgumentParser) -> None:
+    """``--skill-depth`` and its settings, for the ``skill_depth`` metric."""
+    sub.add_argument(
+        "--skill-depth",
+        action="store_true",
+        help="also play the skill chain (costly: expert takes up to 10 s a move): games "
+        "between each level and the next, a step counting when the stronger wins at least "
+        "60%% of its games in each seat",
+    )
+    sub.add_argument(
+        "--depth-games",
+        type=_in(DEPTH_GAMES),
+        default=20,
+        metavar="N",
+        help=f"games a step of the chain, half in each seat: an even number, "
+        f"{DEPTH_GAMES.describe()} (default 20)",
+    )
+    sub.add_argument(
+        "--depth-levels",
+        metavar="A,B,...",
+        help=f"the chain, weakest first, 2 to {MAX_SKILL_LEVELS} player specs (default "
+        f"{','.join(SKILL_LEVELS)})",
+    )
 
 
 def _add_ray_argument(sub: argparse.ArgumentParser) -> None:

@@ -91,15 +91,7 @@ class MatchRun:
 
         self.save()
         try:
-            if ray is not None:
-                from trigames.ai.cluster import play_on_ray
-
-                play_on_ray(self.tasks, ray, finished)
-            elif jobs <= 1:
-                for task in self.tasks:
-                    finished(play_game(task))
-            else:
-                _play_in_processes(self.tasks, jobs, finished)
+            play_tasks(self.tasks, jobs, ray, finished)
         except KeyboardInterrupt:
             return False
         return True
@@ -136,6 +128,22 @@ class MatchRun:
 
     def summary(self) -> Summary:
         return summarise(self.results, self.players)
+
+
+def play_tasks(
+    tasks: Sequence[Task], jobs: int, ray: str | None, finished: Callable[[GameResult], None]
+) -> None:
+    """Play ``tasks`` in this process, on ``jobs`` processes or on the Ray cluster at ``ray``,
+    calling ``finished`` with each result as it comes; Ctrl-C stops them and goes on up."""
+    if ray is not None:
+        from trigames.ai.cluster import play_on_ray
+
+        play_on_ray(tasks, ray, finished)
+    elif jobs <= 1:
+        for task in tasks:
+            finished(play_game(task))
+    else:
+        _play_in_processes(tasks, jobs, finished)
 
 
 def _play_in_processes(
@@ -241,4 +249,12 @@ def run_match(
     return 0 if complete else 130
 
 
-__all__ = ["MatchRun", "Task", "match_progress", "run_match", "split_seats", "summary_tables"]
+__all__ = [
+    "MatchRun",
+    "Task",
+    "match_progress",
+    "play_tasks",
+    "run_match",
+    "split_seats",
+    "summary_tables",
+]
