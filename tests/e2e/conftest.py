@@ -3,12 +3,21 @@ end-to-end tests of the web pages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
+from tests.e2e.driver import assert_no_sideways_scroll
 from tests.web.conftest import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -23,6 +32,11 @@ CHROMIUM_ARGS = [
 ]
 #: Where the tests leave screenshots of the boards, to be looked at.
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+#: The sizes pages are looked at: a desktop and a phone.
+SIZES: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": {"width": 390, "height": 844},
+}
 
 
 @pytest.fixture(scope="session")
@@ -85,3 +99,31 @@ def pages(browser: Browser, server: Server) -> Iterator[Pages]:
     yield opened
     opened.close()
     assert not opened.errors, "JavaScript errors: " + "; ".join(opened.errors)
+
+
+def shoot(
+    pages: Pages, page: Page, name: str, prepare: Callable[[Page], None] | None = None
+) -> None:
+    """Screenshots of ``page`` at desktop and phone size (:data:`SIZES`), light (this page) and
+    dark (the same address in a dark context, with this page's storage, so logged in as it is,
+    brought to the same state by ``prepare``), none of them scrolling sideways."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    dark = pages.browser.new_context(
+        base_url=pages.server.url,
+        color_scheme="dark",
+        storage_state=page.context.storage_state(),
+        viewport=SIZES["desktop"],
+    )
+    pages.contexts.append(dark)
+    night = pages.open(page.url, dark)
+    if prepare is not None:
+        prepare(night)
+    for scheme, shown in (("light", page), ("dark", night)):
+        expect(shown.locator("#account-bar")).not_to_be_empty()
+        for size, viewport in SIZES.items():
+            shown.set_viewport_size(viewport)
+            shown.wait_for_load_state("networkidle")
+            assert_no_sideways_scroll(shown)
+            shown.screenshot(path=SCREENSHOTS / f"{name}-{scheme}-{size}.png", full_page=True)
+        shown.set_viewport_size(SIZES["desktop"])
+    night.close()

@@ -13,16 +13,12 @@ import re
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages, shoot
 from tests.e2e.driver import assert_no_sideways_scroll, create_game, play_one_move
 
 PASSWORD = "correct horse battery"
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 900},
-    "phone": {"width": 390, "height": 844},
-}
 _names = itertools.count()
 
 
@@ -40,29 +36,6 @@ def sign_up(page: Page, name: str, password: str = PASSWORD) -> None:
     page.click("#account-submit")
     expect(page.locator("#account-bar .account-name")).to_have_text(name)
     expect(page.locator("#account-dialog")).to_be_hidden()
-
-
-def shoot(pages: Pages, page: Page, name: str) -> None:
-    """Screenshots of ``page`` at desktop and phone size, in light and in dark (a second
-    context, logged in as the first), none of them scrolling sideways."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    dark = pages.browser.new_context(
-        base_url=pages.server.url,
-        color_scheme="dark",
-        storage_state=page.context.storage_state(),
-        viewport=SIZES["desktop"],
-    )
-    pages.contexts.append(dark)
-    night = pages.open(page.url, dark)
-    for scheme, shown in (("light", page), ("dark", night)):
-        expect(shown.locator("#account-bar")).not_to_be_empty()
-        for size, viewport in SIZES.items():
-            shown.set_viewport_size(viewport)
-            shown.wait_for_load_state("networkidle")
-            assert_no_sideways_scroll(shown)
-            shown.screenshot(path=SCREENSHOTS / f"{name}-{scheme}-{size}.png", full_page=True)
-        shown.set_viewport_size(SIZES["desktop"])
-    night.close()
 
 
 def rating_of(page: Page, family: str) -> str:

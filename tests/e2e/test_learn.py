@@ -4,19 +4,13 @@ into an account, the newcomer's notice in the lobby; and screenshots of the page
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from playwright.sync_api import Page, expect
 
-from playwright.sync_api import Page, ViewportSize, expect
-
-from tests.e2e.conftest import SCREENSHOTS, Pages
-from tests.e2e.driver import assert_no_sideways_scroll, click_place
+from tests.e2e.conftest import Pages, shoot
+from tests.e2e.driver import click_place
 from trigames.learn.lessons import GAMES, check_move, find_lesson, lessons_for
 
 BOARD = ".study-surface"
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 
 
 def ready(page: Page) -> None:
@@ -149,30 +143,3 @@ def test_the_rules_lead_to_the_lessons(pages: Pages) -> None:
     page.wait_for_url("**/learn/tricolor")
     expect(page.locator("#lesson-title")).to_have_text(find_lesson("tricolor-1").title)
     expect(page.locator('header.site a[href="/learn"]')).to_have_text("Learn")
-
-
-def shoot(
-    pages: Pages, page: Page, name: str, prepare: Callable[[Page], None] | None = None
-) -> None:
-    """Screenshots of ``page`` at desktop and phone size, light (this page) and dark (the same
-    address in a dark context, with this page's storage, brought to the same state by
-    ``prepare``), none of them scrolling sideways."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    dark = pages.browser.new_context(
-        base_url=pages.server.url,
-        color_scheme="dark",
-        storage_state=page.context.storage_state(),
-        viewport=SIZES["desktop"],
-    )
-    pages.contexts.append(dark)
-    night = pages.open(page.url, dark)
-    if prepare is not None:
-        prepare(night)
-    for scheme, shown in (("light", page), ("dark", night)):
-        for size, viewport in SIZES.items():
-            shown.set_viewport_size(viewport)
-            shown.wait_for_load_state("networkidle")
-            assert_no_sideways_scroll(shown)
-            shown.screenshot(path=SCREENSHOTS / f"{name}-{scheme}-{size}.png", full_page=True)
-        shown.set_viewport_size(SIZES["desktop"])
-    night.close()

@@ -10,8 +10,8 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SCREENSHOTS, Pages
-from tests.e2e.driver import click_place
+from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages
+from tests.e2e.driver import assert_no_sideways_scroll, click_place
 from tests.e2e.test_learn import BOARD, ready
 from trigames.learn.lessons import GAMES, Step, lessons_for
 
@@ -50,9 +50,13 @@ def enter(page: Page, step: Step, played: list[str], move: str) -> None:
         finish.first.click()
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_the_first_lessons_of_every_game_play_by_pointing(pages: Pages, game: str) -> None:
+def test_the_first_lessons_of_every_game_play_by_pointing(
+    pages: Pages, game: str, size: str
+) -> None:
     page = pages.open(f"/learn/{game}#{game}-1")
+    page.set_viewport_size(SIZES[size])
     for lesson in lessons_for(game)[:2]:
         expect(page.locator("#lesson-title")).to_have_text(lesson.title)
         for step in lesson.steps:
@@ -71,7 +75,8 @@ def test_the_first_lessons_of_every_game_play_by_pointing(pages: Pages, game: st
             expect(page.locator("#lesson-message")).to_have_text(step.done)
             page.click("#lesson-next")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"learn-{game}-light-desktop.png", full_page=True)
+    assert_no_sideways_scroll(page)
+    page.screenshot(path=SCREENSHOTS / f"learn-{game}-light-{size}.png", full_page=True)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,19 +11,15 @@ import re
 from typing import Any, Literal
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages
 from tests.e2e.driver import assert_no_sideways_scroll, click_place
 from trigames.core.protocol import AnyState
 from trigames.learn.puzzles import PUZZLE_GAMES, Puzzle, check_attempt, find_puzzle, puzzles_for
 from trigames.ratings import TAU, PlayerRating, glicko2, rate_game
 
 BOARD = ".study-surface"
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 #: Whether a place is drawn on the study board (else its step is a button under it).
 ON_BOARD_JS = """(name) => [...document.querySelectorAll('.study-surface [data-name]')]
   .some(n => n.dataset.name === name)"""
@@ -81,16 +77,21 @@ def solve(page: Page, puzzle: Puzzle) -> None:
     expect(page.locator("#puzzle-page")).to_have_attribute("data-state", "solved")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", PUZZLE_GAMES)
-def test_a_puzzle_of_each_game_is_solved_by_clicking(pages: Pages, game: str) -> None:
+def test_a_puzzle_of_each_game_is_solved_by_clicking(pages: Pages, game: str, size: str) -> None:
     puzzle = a_puzzle(game)
     page = pages.open(f"/puzzles/p/{puzzle.id}")
+    page.set_viewport_size(SIZES[size])
     expect(page.locator("#puzzle-prompt")).to_contain_text("Find the best move for ")
     expect(page.locator("#puzzle-link")).to_have_text(puzzle.id)
     solve(page, puzzle)
     expect(page.locator("#puzzle-result-headline")).to_have_text("Solved")
     expect(page.locator("#rating-change")).to_have_text(re.compile(r"^\+\d+$"))
     expect(page.locator("#puzzle-page")).to_have_attribute("data-played", str(puzzle.depth))
+    assert_no_sideways_scroll(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"puzzle-{game}-light-{size}.png", full_page=True)
 
 
 def test_a_wrong_move_fails_shows_the_solution_and_the_rating_stays(pages: Pages) -> None:

@@ -11,9 +11,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages
 from tests.e2e.driver import assert_no_sideways_scroll
-from tests.e2e.test_accounts import SIZES
 from tests.web.conftest import Server
 from trigames.games import load_game
 
@@ -50,10 +49,14 @@ def open_review(page: Page, game_id: str) -> None:
     expect(page.locator("#review-graph svg")).to_be_visible(timeout=120_000)
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("spec", GAMES)
-def test_a_finished_game_is_reviewed_on_its_page(pages: Pages, server: Server, spec: str) -> None:
+def test_a_finished_game_is_reviewed_on_its_page(
+    pages: Pages, server: Server, spec: str, size: str
+) -> None:
     created = finished_game(server, spec, 10, seed=GAMES.index(spec))
     page = pages.open("/")
+    page.set_viewport_size(SIZES[size])
     open_review(page, created["id"])
     plies = httpx.get(f"{server.url}/api/games/{created['id']}/analysis?level=easy").json()
     marked = [p for p in plies["plies"] if p["mark"]]
@@ -73,7 +76,8 @@ def test_a_finished_game_is_reviewed_on_its_page(pages: Pages, server: Server, s
         expect(page.locator("#review-here")).to_contain_text(f"Move {marked[0]['ply']}:")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     name = spec.split("(")[0]
-    page.screenshot(path=SCREENSHOTS / f"review-{name}-light-desktop.png", full_page=True)
+    assert_no_sideways_scroll(page)
+    page.screenshot(path=SCREENSHOTS / f"review-{name}-light-{size}.png", full_page=True)
 
 
 def test_the_review_at_phone_size_light_and_dark(pages: Pages, server: Server) -> None:
