@@ -17,7 +17,8 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec
 
-from trigames.web.requests import read_move, read_new_game
+from trigames.web.account_store import AccountRow
+from trigames.web.requests import Credentials, read_move, read_new_game
 from trigames.web.service import GameService
 from trigames.web.settings import Settings
 from trigames.web.snapshot import Actor
@@ -25,6 +26,8 @@ from trigames.web.store import GameStore, SQLiteStore
 
 P = ParamSpec("P")
 HUMANS = [{"name": "Ann"}, {"name": "Bob"}]
+#: The password of the accounts :func:`signed_up` makes.
+PASSWORD = "correct horse"
 
 
 def in_own_loop(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
@@ -114,3 +117,11 @@ async def local(
         yield Local(service)
     finally:
         await service.close()
+
+
+async def signed_up(service: GameService, *names: str) -> list[AccountRow]:
+    """New accounts called ``names`` (password :data:`PASSWORD`), signed up from one address."""
+    return [
+        (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
+        for name in names
+    ]

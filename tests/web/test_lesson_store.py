@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from tests.web.inprocess import FakeClock, in_own_loop, local
-from trigames.web.requests import Credentials
+from tests.web.inprocess import PASSWORD, FakeClock, in_own_loop, local, signed_up
 from trigames.web.storage import open_store
-
-PASSWORD = "correct horse"
 
 
 def test_the_lessons_an_account_finished_are_kept_alike_in_both_stores(db: str) -> None:
@@ -15,10 +12,7 @@ def test_the_lessons_an_account_finished_are_kept_alike_in_both_stores(db: str) 
         clock = FakeClock()
         async with local(open_store(db), clock=clock) as api:
             service = api.service
-            ann, bob = [
-                (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
-                for name in ("Ann", "Bob")
-            ]
+            ann, bob = await signed_up(service, "Ann", "Bob")
             store = service.database
             await store.run(lambda s: s.finish_lessons(ann.id, ["trig-2", "trig-1"], 1.0))
             await store.run(lambda s: s.finish_lessons(ann.id, ["trig-1", "trugo-1"], 2.0))

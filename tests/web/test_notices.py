@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.web.faults import until
-from tests.web.inprocess import FakeClock, Local, in_own_loop, local
+from tests.web.inprocess import PASSWORD, FakeClock, Local, in_own_loop, local, signed_up
 from tests.web.test_mail import LocalSmtp, smtp  # noqa: F401 (the fixture)
 from tests.web.test_push import Browser, PushService, service  # noqa: F401 (the fixture)
 from trigames.web.account_store import AccountRow
@@ -28,7 +28,6 @@ from trigames.web.requests import (
 )
 from trigames.web.snapshot import Actor
 
-PASSWORD = "correct horse"
 DAY = 86_400.0
 
 
@@ -36,10 +35,7 @@ async def correspondence_game(
     api: Local, rated: bool = False
 ) -> tuple[AccountRow, AccountRow, str]:
     """Ann and Bob, and a game of one day a move between them that waits for Ann."""
-    ann, bob = [
-        (await api.service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
-        for name in ("Ann", "Bob")
-    ]
+    ann, bob = await signed_up(api.service, "Ann", "Bob")
     clock = Clock("days_per_move", 1)
     offered = await api.service.challenges.offer(
         ann, ChallengeRequest("triggle", rated, clock, seat=0)

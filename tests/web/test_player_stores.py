@@ -3,12 +3,10 @@ games and ratings, what players were told, and deleting an account."""
 
 from __future__ import annotations
 
-from tests.web.inprocess import FakeClock, in_own_loop, local
-from trigames.web.requests import ChallengeFilter, ChallengeRequest, Clock, Credentials, read_move
+from tests.web.inprocess import PASSWORD, FakeClock, in_own_loop, local, signed_up
+from trigames.web.requests import ChallengeFilter, ChallengeRequest, Clock, read_move
 from trigames.web.snapshot import Actor
 from trigames.web.storage import open_store
-
-PASSWORD = "correct horse"
 
 
 def test_a_rated_game_and_what_follows_are_kept_alike_in_both_stores(db: str) -> None:
@@ -17,10 +15,7 @@ def test_a_rated_game_and_what_follows_are_kept_alike_in_both_stores(db: str) ->
         clock = FakeClock()
         async with local(open_store(db), clock=clock) as api:
             service = api.service
-            ann, bob = [
-                (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
-                for name in ("Ann", "Bob")
-            ]
+            ann, bob = await signed_up(service, "Ann", "Bob")
             request = ChallengeRequest("triggle", True, Clock("days_per_move", 2), "Bob", 0)
             offered = await service.challenges.offer(ann, request)
             listed = await service.challenges.listing(bob, ChallengeFilter(1400, 1600))
@@ -68,10 +63,7 @@ async def test_a_leaderboard_lists_settled_ratings_best_first() -> None:
     clock = FakeClock()
     async with local(clock=clock) as api:
         service = api.service
-        ann, bob, cid = [
-            (await service.accounts.sign_up(Credentials(name, PASSWORD), "here")).account
-            for name in ("Ann", "Bob", "Cid")
-        ]
+        ann, bob, cid = await signed_up(service, "Ann", "Bob", "Cid")
         for number, (first, second) in enumerate([(ann, bob)] * 20 + [(ann, cid)]):
             offered = await service.challenges.offer(first, ChallengeRequest("trugo", True, seat=0))
             game_id = await service.challenges.accept(offered, second)

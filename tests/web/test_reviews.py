@@ -118,3 +118,19 @@ def test_one_review_at_a_time_per_client(client: httpx.Client) -> None:
         f"/api/games/{second['id']}/analysis", json={}, headers=bearer(token(second, 0))
     )
     assert again.status_code == 200
+
+
+def test_a_finished_record_opens_only_when_asked_for_review(client: httpx.Client) -> None:
+    created = played(client, "triggle(size=3)", 4, seed=5)
+    client.post(f"/api/games/{created['id']}/resign", json={"token": token(created, 0)})
+    record = client.get(f"/api/games/{created['id']}/record").json()
+    refused = client.post("/api/games", json={"record": record})
+    assert refused.status_code == 400
+    assert '"review": true' in refused.json()["error"]
+    flag = client.post("/api/games", json={"record": record, "review": "yes"})
+    assert flag.status_code == 400
+    assert "'review' must be true or false" in flag.json()["error"]
+    opened = client.post("/api/games", json={"record": record, "review": True})
+    assert opened.status_code == 201
+    assert opened.json()["view"]["over"] is True
+    assert opened.json()["view"]["moves"] == record["moves"]
