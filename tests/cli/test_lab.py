@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from trigames.ai.match import Task, play_game
+from trigames.ai.players import on_processor_time, use_processor_time
 from trigames.analysis.metrics import METRIC_NAMES, metrics_from
 from trigames.cli.main import main
 from trigames.games import load_game
@@ -101,6 +104,28 @@ def test_sweep_measures_each_variant(
     page = (tmp_path / "sweep.html").read_text()
     assert 'data-figure="balance"' in page
     assert len(list(tmp_path.glob("games-*.json"))) == 2
+
+
+def test_processor_time_reaches_the_worker_processes_and_the_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(
+        capsys, "sweep", "trig", "--vary", "board=trig", "--seats", "mcts(seconds=0.01),random",
+        "--games", "2", "--jobs", "2", "--processor-time", "--out", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert status == 0
+    assert json.loads(out)["clock"] == "processor"
+    (games,) = tmp_path.glob("games-*.json")
+    assert json.loads(games.read_text())["clock"] == "processor"
+    task = Task("trig", 0, 1, ("random", "random"), processor_time=True)
+    try:
+        assert play_game(task).length > 0
+        assert on_processor_time()  # what a worker process does with the task
+    finally:
+        use_processor_time(False)
+    assert not on_processor_time()
+    assert play_game(replace(task, processor_time=False)).length > 0
+    assert not on_processor_time()
 
 
 def test_sweep_crosses_two_options_and_prints_a_table(

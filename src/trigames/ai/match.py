@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trigames.ai.elo import Rating, ratings
+from trigames.ai.players import use_processor_time
 from trigames.ai.registry import make_player, resolve
 from trigames.core.places import Places
 from trigames.core.protocol import AnyGame
@@ -128,9 +129,14 @@ class Task:
     seed: int
     players: tuple[str, ...]
     opening: tuple[str, ...] = ()
+    #: Time budgets count the thinking thread's processor time, not the wall clock (see
+    #: :func:`~trigames.ai.players.use_processor_time`): a busy machine does not weaken them.
+    processor_time: bool = False
 
 
-def schedule(spec: str, players: Sequence[str], games: int, seed: int = 0) -> list[Task]:
+def schedule(
+    spec: str, players: Sequence[str], games: int, seed: int = 0, *, processor_time: bool = False
+) -> list[Task]:
     """The games of a match, seats rotated game by game."""
     k = len(players)
     return [
@@ -139,6 +145,7 @@ def schedule(spec: str, players: Sequence[str], games: int, seed: int = 0) -> li
             i,
             seed * SEED_STRIDE + i,
             tuple(players[(s + i) % k] for s in range(k)),
+            processor_time=processor_time,
         )
         for i in range(games)
     ]
@@ -146,6 +153,7 @@ def schedule(spec: str, players: Sequence[str], games: int, seed: int = 0) -> li
 
 def play_game(task: Task) -> GameResult:
     """Play one game of a match to the end."""
+    use_processor_time(task.processor_time)
     game = load_game(task.spec)
     if len(task.players) != game.num_players:
         raise ValueError(f"{game.spec} has {game.num_players} seats, not {len(task.players)}")

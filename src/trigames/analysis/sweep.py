@@ -41,6 +41,8 @@ class SweepReport(TypedDict):
     seats: list[str]
     games: int
     seed: int
+    #: What the players' time budgets counted: ``"wall"`` or ``"processor"`` time.
+    clock: str
     varied: dict[str, list[str]]
     variants: list[SweepVariant]
 
@@ -102,7 +104,7 @@ def markdown_table(report: SweepReport) -> str:
     """The metrics of every variant as a Markdown table, one row a variant.
 
     >>> empty = {"game": "trig", "seats": ["random", "random"], "games": 0, "seed": 0,
-    ...          "varied": {}, "variants": []}
+    ...          "clock": "wall", "varied": {}, "variants": []}
     >>> markdown_table(empty).splitlines()[0].split(" | ")[:3]
     ['| variant', 'balance', 'advantage']
     """

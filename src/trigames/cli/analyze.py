@@ -67,12 +67,13 @@ def play_skill_chain(
     jobs: int,
     progress: Progress,
     ray: str | None,
+    processor_time: bool = False,
 ) -> list[SkillStep] | None:
     """Each step of the chain: ``games`` games between a level and the next, seats rotated
     (``None`` when Ctrl-C stopped them)."""
     steps: list[SkillStep] = []
     for weaker, stronger in itertools.pairwise(levels):
-        run = MatchRun(spec, [weaker, stronger], games, seed, None)
+        run = MatchRun(spec, [weaker, stronger], games, seed, None, processor_time=processor_time)
         if not run.run(jobs, progress, ray, f"{spec} skill {weaker} < {stronger}: "):
             return None
         played = sorted(run.results, key=lambda r: r.index)
@@ -114,6 +115,7 @@ def run_analysis(
     open_browser: bool = False,
     skill_levels: Sequence[str] | None = None,
     skill_games: int = 20,
+    processor_time: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames analyze`` command; returns the exit status (130 when interrupted).
@@ -128,7 +130,7 @@ def run_analysis(
     directory.mkdir(parents=True, exist_ok=True)
     files = ["games.json", "games-compare.json"]
     runs = [
-        MatchRun(s, players, games, seed, directory / name)
+        MatchRun(s, players, games, seed, directory / name, processor_time=processor_time)
         for s, name in zip(specs, files, strict=False)
     ]
     console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
@@ -149,6 +151,7 @@ def run_analysis(
                 chains[i] = play_skill_chain(
                     run.spec, skill_levels, skill_games,
                     seed=seed, jobs=jobs, progress=progress, ray=ray,
+                    processor_time=processor_time,
                 )  # fmt: skip
                 complete = chains[i] is not None
                 if not complete:

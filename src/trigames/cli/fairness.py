@@ -34,6 +34,7 @@ def run_fairness(
     ray: str | None = None,
     out: Path | None = None,
     as_json: bool = False,
+    processor_time: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames fairness`` command; returns the exit status (130 when interrupted, with
@@ -49,7 +50,14 @@ def run_fairness(
         )
     name = str(game.spec)
     tasks = [
-        Task(name, index, seed * SEED_STRIDE + index, (player,) * game.num_players, (move,))
+        Task(
+            name,
+            index,
+            seed * SEED_STRIDE + index,
+            (player,) * game.num_players,
+            (move,),
+            processor_time=processor_time,
+        )
         for index, move in enumerate(m for m in moves for _ in range(games_per_move))
     ]
     results: list[GameResult] = []

@@ -618,6 +618,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             seed=args.seed,
             out=Path(args.out) if args.out else None,
             ray=args.ray,
+            processor_time=args.processor_time,
         )
 
 
@@ -637,6 +638,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             open_browser=args.open,
             skill_levels=_skill_levels(args),
             skill_games=args.depth_games,
+            processor_time=args.processor_time,
         )
 
 
@@ -664,6 +666,7 @@ def cmd_fairness(args: argparse.Namespace) -> int:
             ray=args.ray,
             out=Path(args.out) if args.out else None,
             as_json=args.json,
+            processor_time=args.processor_time,
         )
 
 
@@ -684,6 +687,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             markdown=args.markdown,
             skill_levels=_skill_levels(args),
             skill_games=args.depth_games,
+            processor_time=args.processor_time,
         )
 
 
@@ -775,6 +779,13 @@ def _add_games_arguments(sub: argparse.ArgumentParser, games: int, *, counted: b
         metavar="J",
         help="processes, from 1 to this machine's processors (os.cpu_count(), "
         f"{PROCESSORS} here; default 1)",
+    )
+    sub.add_argument(
+        "--processor-time",
+        action="store_true",
+        help="count the players' time budgets (seconds=..., the levels) in processor time, "
+        "not on the wall clock, so that a busy machine does not weaken them; each move then "
+        "takes longer on the wall clock when the machine is busy",
     )
     _add_seed_argument(sub, 0)
 

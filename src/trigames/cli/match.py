@@ -52,6 +52,15 @@ def split_seats(text: str) -> list[str]:
     return parts
 
 
+def clock_name(processor_time: bool) -> str:
+    """What the players' time budgets were measured in, as reports write it.
+
+    >>> clock_name(True), clock_name(False)
+    ('processor', 'wall')
+    """
+    return "processor" if processor_time else "wall"
+
+
 def _ignore_interrupts() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -61,7 +70,14 @@ class MatchRun:
     """One ``trigames match``: plays the games and keeps the results file up to date."""
 
     def __init__(
-        self, spec: str, players: Sequence[str], games: int, seed: int, out: Path | None
+        self,
+        spec: str,
+        players: Sequence[str],
+        games: int,
+        seed: int,
+        out: Path | None,
+        *,
+        processor_time: bool = False,
     ) -> None:
         game = load_game(spec)
         if len(players) != game.num_players:
@@ -76,7 +92,8 @@ class MatchRun:
         self.resolved = [resolve(name, game) for name in players]
         self.seed = seed
         self.out = out
-        self.tasks = schedule(self.spec, players, games, seed)
+        self.processor_time = processor_time
+        self.tasks = schedule(self.spec, players, games, seed, processor_time=processor_time)
         self.results: list[GameResult] = []
 
     def run(self, jobs: int, progress: Progress, ray: str | None = None, label: str = "") -> bool:
@@ -113,6 +130,7 @@ class MatchRun:
             "players": self.players,
             "resolved": self.resolved,
             "seed": self.seed,
+            "clock": clock_name(self.processor_time),
             "planned": len(self.tasks),
             "finished": len(self.results),
             "games": [r.to_json() for r in sorted(self.results, key=lambda r: r.index)],
@@ -233,10 +251,11 @@ def run_match(
     seed: int = 0,
     out: Path | None = None,
     ray: str | None = None,
+    processor_time: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames match`` command; returns the exit status (130 when interrupted)."""
-    run = MatchRun(spec, split_seats(seats), games, seed, out)
+    run = MatchRun(spec, split_seats(seats), games, seed, out, processor_time=processor_time)
     console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
     with match_progress() as progress:
         complete = run.run(jobs, progress, ray)
@@ -252,6 +271,7 @@ def run_match(
 __all__ = [
     "MatchRun",
     "Task",
+    "clock_name",
     "match_progress",
     "play_tasks",
     "run_match",

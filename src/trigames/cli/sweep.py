@@ -30,7 +30,7 @@ from trigames.analysis.sweep import (
     variant_specs,
 )
 from trigames.cli.analyze import check_skill_chain, play_skill_chain, slug
-from trigames.cli.match import MatchRun, match_progress, split_seats
+from trigames.cli.match import MatchRun, clock_name, match_progress, split_seats
 from trigames.extras import require_extra
 from trigames.games import load_game
 
@@ -49,6 +49,7 @@ def run_sweep(
     markdown: bool = False,
     skill_levels: Sequence[str] | None = None,
     skill_games: int = 20,
+    processor_time: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames sweep`` command; returns the exit status (130 when interrupted: the
@@ -58,7 +59,10 @@ def run_sweep(
     varied = parse_vary(vary)
     variants = variant_specs(base, varied)
     players = split_seats(seats)
-    runs = [MatchRun(name, players, games, seed, None) for name, _ in variants]
+    runs = [
+        MatchRun(name, players, games, seed, None, processor_time=processor_time)
+        for name, _ in variants
+    ]
     if skill_levels is not None:
         for name, _ in variants:
             check_skill_chain(name, skill_levels, skill_games)
@@ -81,6 +85,7 @@ def run_sweep(
                 chain = play_skill_chain(
                     name, skill_levels, skill_games,
                     seed=seed, jobs=jobs, progress=progress, ray=ray,
+                    processor_time=processor_time,
                 )  # fmt: skip
                 complete = chain is not None
             if not complete:
@@ -92,6 +97,7 @@ def run_sweep(
         "seats": players,
         "games": games,
         "seed": seed,
+        "clock": clock_name(processor_time),
         "varied": dict(varied),
         "variants": done,
     }
