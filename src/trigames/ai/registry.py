@@ -316,8 +316,9 @@ def parse_player_spec(spec: str, limits: Limits = TERMINAL_LIMITS) -> tuple[str,
             "such as mcts or mcts(seconds=0.5)"
         ) from None
     if kind not in PLAYER_KINDS:
+        sent = spec.strip().partition("(")[0].strip()  # quoted as written, not lowered
         raise PlayerSpecError(
-            f"unknown player kind {kind!r}; choose from: human, {', '.join(PLAYER_KINDS)}"
+            f"unknown player kind {sent!r}; choose from: human, {', '.join(PLAYER_KINDS)}"
         )
     if kind in LEVEL_NAMES and "(" in spec:
         raise PlayerSpecError(f"the level {kind!r} takes no settings")

@@ -373,12 +373,23 @@ def read_choices_query(moves: list[str], version: str | None) -> tuple[list[str]
         raise BadRequestError("version must be a whole number (the view's version)") from None
 
 
+def seat_kind(kind: str) -> str:
+    """A seat's kind as sent (in a request's seats or a record's players), in the words the
+    server keeps: ``human``, ``open`` and the levels in any case, lowered; any other player
+    spec as sent (the player registry reads its kind in any case).
+
+    >>> seat_kind(" Human "), seat_kind("EASY"), seat_kind("mcts(seconds=0.5)")
+    ('human', 'easy', 'mcts(seconds=0.5)')
+    """
+    lowered = kind.strip().lower()
+    return lowered if lowered in (*LEVEL_NAMES, OPEN, HUMAN) else kind.strip()
+
+
 def _seat(number: int, seat: Mapping[str, Any]) -> SeatChoice:
     kind, name = seat.get("kind", HUMAN), seat.get("name")
     if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
         raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
-    lowered = kind.strip().lower()
-    kind = lowered if lowered in (*LEVEL_NAMES, OPEN, HUMAN) else kind.strip()
+    kind = seat_kind(kind)
     try:
         checked = _name(name or "")
     except BadRequestError as error:

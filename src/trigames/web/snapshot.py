@@ -39,7 +39,7 @@ from trigames.records import GameRecord, Seat
 from trigames.web.account_store import AccountRow
 from trigames.web.clocks import HUMAN, turn_deadline
 from trigames.web.errors import BadRequestError, RejectedSettingError
-from trigames.web.requests import NewGame, SeatChoice
+from trigames.web.requests import NewGame, SeatChoice, seat_kind
 from trigames.web.rows import GameRow, StoredSeat
 
 
@@ -275,5 +275,5 @@ def opening(request: NewGame) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]
             f"the record's game is over ({outcome.reason}): there is nothing to continue "
             '(send "review": true to open it as it ended, to review it)'
         )
-    players = tuple(SeatChoice(p.kind or HUMAN, p.name) for p in request.record.players)
+    players = tuple(SeatChoice(seat_kind(p.kind or HUMAN), p.name) for p in request.record.players)
     return state.game, state, players
