@@ -9,6 +9,12 @@ Attributes are passed as a dictionary; names with a ``data-`` prefix are how a w
 what was drawn (``data-name`` for a place a player may click, ``data-piece`` and
 ``data-owner`` for pieces).
 
+The paper, its lines and its words are drawn in colours of :data:`PALETTE` with a role in
+:data:`THEMED_ROLES`: an element filled or stroked in one of them also carries the class
+``fill-<role>`` or ``stroke-<role>``, so that a page can recolour the drawing through CSS (its
+dark theme: CSS beats the presentation attributes) while the document keeps its own colours
+for every other use (a file, a PNG).
+
 What a canvas drew can be kept as a :class:`Block` (:meth:`SvgCanvas.block`), its elements
 written out and the box round them, and added to other canvases of the same scale
 (:meth:`SvgCanvas.add`): a board picture draws the parts its positions share once, and a
@@ -20,10 +26,10 @@ position costs little more than joining them.
 >>> print(canvas.document(title="demo"))  # doctest: +ELLIPSIS
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="-5 -5 30 36.5" width="30" height="36.5" ...>
 <title>demo</title>
-<rect x="-5" y="-5" width="30" height="36.5" fill="#f6f1e4"/>
-<circle cx="10" cy="10" r="5" fill="#e8d9b5" data-name="A1"/>
+<rect x="-5" y="-5" width="30" height="36.5" fill="#f6f1e4" class="fill-background"/>
+<circle cx="10" cy="10" r="5" fill="#e8d9b5" class="fill-board" data-name="A1"/>
 <text x="10" y="20" font-size="3" text-anchor="middle" dominant-baseline="central" \
-fill="#6b6257" pointer-events="none">A &amp; B</text>
+fill="#6b6257" class="fill-label" pointer-events="none">A &amp; B</text>
 </svg>
 """
 
@@ -45,7 +51,7 @@ PALETTE: dict[str, str] = {
     "ink": "#2b2b2b",
     "label": "#6b6257",
     "faint": "#c9bda5",
-    "last": "#d81b60",  # the last move
+    "last": "#c2185b",  # the last move
     "white": "#fbfbf8",
     "black": "#1d1d1d",
 }
@@ -63,6 +69,11 @@ SEAT_COLOURS: dict[str, str] = {
     "neutral": "#ffffff",
 }
 
+#: The roles of the :data:`PALETTE` colours a page may change: the paper, its lines and words,
+#: and the mark of the last move.
+THEMED_ROLES = ("background", "board", "line", "faint", "label", "ink", "last")
+_ROLE_OF = {PALETTE[role]: role for role in THEMED_ROLES}
+
 Attrs = Mapping[str, str | int | float]
 PointXY = tuple[float, float]
 #: A box in board units: ``(left, top, right, bottom)``.
@@ -77,6 +88,29 @@ def number(value: float) -> str:
     """
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def themed_class(fill: str | None, stroke: str | None = None) -> str | None:
+    """The classes that name the roles of ``fill`` and ``stroke`` (:data:`THEMED_ROLES`), if
+    they have one.
+
+    >>> themed_class(PALETTE["board"], PALETTE["line"]), themed_class("#123456")
+    ('fill-board stroke-line', None)
+    """
+    found = [f"{kind}-{_ROLE_OF[colour]}" for kind, colour in (("fill", fill), ("stroke", stroke))
+             if colour in _ROLE_OF]  # fmt: skip
+    return " ".join(found) or None
+
+
+def painted(fill: str | None, stroke: str | None, attrs: Attrs | None) -> Attrs | None:
+    """``attrs`` with the class of :func:`themed_class` first in its ``class`` (if any)."""
+    themed = themed_class(fill, stroke)
+    if themed is None:
+        return attrs
+    given = attrs or {}
+    own = given.get("class")
+    merged = {"class": themed if own is None else f"{themed} {own}"}
+    return merged | {name: value for name, value in given.items() if name != "class"}
 
 
 def attributes(attrs: Attrs | None) -> str:
@@ -292,7 +326,7 @@ class SvgCanvas:
         listed = " ".join(self._px(p) for p in points)
         self.parts.append(
             f'<polygon points="{listed}" fill="{fill}"{self._stroke(stroke, width)}'
-            f"{attributes(attrs)}/>"
+            f"{attributes(painted(fill, stroke, attrs))}/>"
         )
 
     def line(
@@ -307,7 +341,8 @@ class SvgCanvas:
         """A straight line with round ends."""
         self.parts.append(
             f"<line {self._xy(a, 'x1', 'y1')} {self._xy(b, 'x2', 'y2')}"
-            f'{self._stroke(stroke, width)} stroke-linecap="round"{attributes(attrs)}/>'
+            f'{self._stroke(stroke, width)} stroke-linecap="round"'
+            f"{attributes(painted(None, stroke, attrs))}/>"
         )
 
     def circle(
@@ -326,7 +361,7 @@ class SvgCanvas:
         self.parts.append(
             f'<circle cx="{number(x * self.scale)}" cy="{number(y * self.scale)}" '
             f'r="{number(radius * self.scale)}" fill="{fill}"{self._stroke(stroke, width)}'
-            f"{attributes(attrs)}/>"
+            f"{attributes(painted(fill, stroke, attrs))}/>"
         )
 
     def text(
@@ -350,7 +385,8 @@ class SvgCanvas:
         self.parts.append(
             f'<text {self._xy(at)} font-size="{number(size * self.scale)}" '
             f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{weight}'
-            f' pointer-events="none"{attributes(attrs)}>{escape(label)}</text>'
+            f"{attributes(painted(fill, None, attrs))}"
+            f' pointer-events="none">{escape(label)}</text>'
         )
 
     def _stroke(self, stroke: str | None, width: float) -> str:
@@ -400,6 +436,6 @@ def _frame(*extent: float) -> tuple[str, str]:
     )
     background = (
         f'<rect x="{left}" y="{top}" width="{width}" height="{height}" '
-        f'fill="{PALETTE["background"]}"/>'
+        f'fill="{PALETTE["background"]}" class="fill-background"/>'
     )
     return root, background

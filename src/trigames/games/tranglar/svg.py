@@ -56,6 +56,8 @@ from trigames.geometry.tetrakis import (
 )
 
 FILLS = (SEAT_COLOURS["petrol"], SEAT_COLOURS["acid green"], SEAT_COLOURS["neutral"])
+#: The pieces' outlines (classed ``tranglar-outline-<owner>`` on the board, so that a page's
+#: dark theme can light them).
 OUTLINES = ("#07363d", "#4d6a06", PALETTE["line"])
 SCALE = 90
 
@@ -226,7 +228,13 @@ class _Parts:
             canvas.polygon(cell_outline(cell), fill=FILLS[owner], stroke=FILLS[owner], width=0.01)
         for side in outline_sides(cells):
             for a, b in side:
-                canvas.line(to_plane(a), to_plane(b), stroke=OUTLINES[owner], width=0.045)
+                canvas.line(
+                    to_plane(a),
+                    to_plane(b),
+                    stroke=OUTLINES[owner],
+                    width=0.045,
+                    attrs={"class": f"tranglar-outline-{owner}"},
+                )
         return canvas.block()
 
     def _slot(self, seat: int | None, i: int, kind: int, count: int, word: str | None) -> Block:

@@ -1,10 +1,11 @@
 """The Summer-House Floor drawn as SVG: hexagon cells, Pillars, separators and pegs.
 
-Pillars are black, separators cream, playing cells pink or green as on the floor itself; pegs
-are white or black discs. The last peg placed is ringed in the last-move colour and the peg it
-captured (now the mover's) is crossed in that colour. Every cell carries its name
-(``data-name="G6"``) and its role (``data-cell``: ``pillar``, ``separator`` or ``playing``);
-vacant playing cells show their number in the row, and row letters stand on both sides.
+Pillars are black, separators cream, playing cells pink or green as on the floor itself, the green
+ones hatched too (the cells of a capture triangle are all pink or all green: told apart by more than
+their colour); pegs are white or black discs. The last peg placed is ringed in the last-move colour
+and the peg it captured (now the mover's) is crossed in that colour. Every cell carries its name
+(``data-name="G6"``) and its role (``data-cell``: ``pillar``, ``separator`` or ``playing``); vacant
+playing cells show their number in the row, and row letters stand on both sides.
 
 What positions share is drawn once per game and kept (:func:`_parts`): the floor, each row's
 numbers and letters, and every cell's pegs and marks in each way they can look; drawing a
@@ -34,8 +35,26 @@ from trigames.geometry.svg import (
 
 PILLAR = "#262626"
 SEPARATOR = "#f3ead2"
-#: Playing cells by ``(q - r) % 3``: pink and green.
-PLAYING = {1: "#eba9bd", 2: "#a6d39a"}
+#: Playing cells by ``(q - r) % 3``: pink and green (the green ones filled with :data:`HATCH`).
+PLAYING = {1: "#f4bccb", 2: "#7cb686"}
+#: The lines that hatch the green cells.
+HATCH_LINE = "#5a9464"
+#: The pattern of the green cells, the same in every drawing (so one id serves every picture
+#: of a page); the classes name the cells' roles for a page's CSS, as do the cells' own.
+HATCH = (
+    '<defs><pattern id="trig-hatch" width="7" height="7" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)">'
+    f'<rect width="7" height="7" fill="{PLAYING[2]}" class="trig-green"/>'
+    f'<line x1="0" y1="0" x2="0" y2="7" stroke="{HATCH_LINE}" stroke-width="1.8" '
+    'class="trig-hatch"/></pattern></defs>'
+)
+#: Each kind of cell's fill and class, the class naming it to a page's CSS.
+FLOOR = {
+    "pillar": (PILLAR, "trig-pillar"),
+    "separator": (SEPARATOR, "trig-separator"),
+    "pink": (PLAYING[1], "trig-pink"),
+    "green": ("url(#trig-hatch)", "trig-hatched"),
+}
 PEG_FILLS = (PALETTE["white"], PALETTE["black"])
 SCALE = 22
 
@@ -83,21 +102,28 @@ class _Parts:
         self.game = game
         board = game.board
         canvas = SvgCanvas(scale=SCALE)
+        canvas.raw(HATCH)
         pillars = set(board.pillar_bits)
         for i, cell in enumerate(board.cells):
             q, r = cell
             if i in pillars:
-                role, fill = "pillar", PILLAR
+                role = kind = "pillar"
             elif board.playing_mask >> i & 1:
-                role, fill = "playing", PLAYING[(q - r) % 3]
+                role, kind = "playing", "pink" if (q - r) % 3 == 1 else "green"
             else:
-                role, fill = "separator", SEPARATOR
+                role = kind = "separator"
+            fill, css_class = FLOOR[kind]
             canvas.polygon(
                 cell_corners(cell),
                 fill=fill,
                 stroke=PALETTE["line"],
                 width=0.05,
-                attrs={"data-name": board.names.name(cell), "data-spot": "cell", "data-cell": role},
+                attrs={
+                    "class": css_class,
+                    "data-name": board.names.name(cell),
+                    "data-spot": "cell",
+                    "data-cell": role,
+                },
             )
         self.floor = canvas.block()
         self.rows = [self._row(row, letter) for letter, row in board.names.rows]

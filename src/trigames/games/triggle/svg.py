@@ -1,11 +1,12 @@
 """Triggle drawn as SVG: pegs, the bands stretched over them, and the claimed triangles.
 
-The board is a hexagon with a faint line on every unit segment. Each band is a thick line over
-its four pegs, the last one in the last-move colour; a claimed triangle is filled with its
-owner's colour (outlined in the last-move colour when the last band claimed it), a closed but
-unclaimed one is greyed. Pegs carry their names (``data-name="D4"`` on a group holding the peg
-and a larger invisible disc, so that a finger hits it) and show their number in the row; row
-letters stand on both sides, as in the text drawing.
+The board is a hexagon with a faint line on every unit segment. Each band is a thick line over its
+four pegs, the last one in the last-move colour; a claimed triangle is filled with its owner's
+colour (outlined in the last-move colour when the last band claimed it), a closed but unclaimed one
+is greyed. A claim also carries its owner's initial (``B``, ``Y``, ``R``, ``G``), white letters
+outlined in black: four colours cannot all stay apart for every eye. Pegs carry their names
+(``data-name="D4"`` on a group holding the peg and a larger invisible disc, so that a finger hits
+it) and show their number in the row; row letters stand on both sides, as in the text drawing.
 
 What positions share is drawn once per game and kept (:func:`_parts`): the board, the row
 letters, and every peg, band and triangle in each way it can look; drawing a position joins
@@ -34,6 +35,13 @@ from trigames.geometry.trilattice import to_plane
 SCALE = 48
 #: The seat of a closed triangle no one claimed, in :attr:`_Parts.triangles`.
 CLOSED = -1
+#: The outline of the owner's initial on a claimed triangle (readable on every seat's colour).
+CLAIM_MARK = {
+    "stroke": PALETTE["black"],
+    "stroke-width": "2",
+    "paint-order": "stroke",
+    "class": "claim-mark",
+}
 
 
 def drawing(state: TriggleState, *, labels: bool = True) -> Drawing:
@@ -129,15 +137,25 @@ class _Parts:
                 corners, fill=PALETTE["faint"], attrs=piece_attributes("closed", None, None, name)
             )
         else:
+            owner = game.player_name(seat)
             canvas.polygon(
                 corners,
-                fill=SEAT_COLOURS[game.player_name(seat).lower()],
+                fill=SEAT_COLOURS[owner.lower()],
                 stroke=PALETTE["last"] if last else None,
                 width=0.06,
                 attrs={
                     "fill-opacity": "0.8",
-                    **piece_attributes("claim", seat, game.player_name(seat), name, last=last),
+                    **piece_attributes("claim", seat, owner, name, last=last),
                 },
+            )
+            xs, ys = zip(*corners, strict=True)
+            canvas.text(
+                (sum(xs) / 3, sum(ys) / 3),
+                owner[0],
+                size=0.3,
+                fill=PALETTE["white"],
+                bold=True,
+                attrs=CLAIM_MARK,
             )
         return canvas.block()
 

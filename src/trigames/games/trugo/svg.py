@@ -1,15 +1,15 @@
 """The Trugo layout drawn as SVG: two-coloured tiles with the pieces on their corners.
 
 Tiles are flat-topped hexagons, their light and dark areas drawn from the geometry in
-:mod:`trigames.geometry.honeycomb` (light cap, dark band, light band, dark cap). Pieces are
-White or Blue discs on the junctions; in a stack the pinned piece shows as a ring round the top
-one. While the pool lasts, the empty cells where a tile may go are dashed outlines with their
-names. The last tile placed is outlined in the last-move colour, the two ends of the last piece
-move are ringed in it. Columns are lettered on top and rows numbered on the sides, as in the
+:mod:`trigames.geometry.honeycomb` (light cap, dark band, light band, dark cap). Pieces are White or
+Blue discs on the junctions, each ringed in ink and then in the light of the tiles (a piece stands
+out from the dark areas as well as the light ones); in a stack the pinned piece shows as a ring
+round the top one. While the pool lasts, the empty cells where a tile may go are dashed outlines
+with their names. The last tile placed is outlined in the last-move colour, the two ends of the last
+piece move are ringed in it. Columns are lettered on top and rows numbered on the sides, as in the
 text drawing: the letters and numbers of the game's fixed frame, over the part of it in use, so
 every name stays where it is for the whole game. Tiles (``data-spot="tile"``), empty cells
-(``data-spot="cell"``) and the junctions of the layout (``data-spot="junction"``) carry their
-names.
+(``data-spot="cell"``) and the junctions of the layout (``data-spot="junction"``) carry their names.
 
 Every tile, cell, junction and name is drawn once per game in each way it can look, and kept
 (:func:`_parts`, in bounded tables, as the layout may wander far): drawing a position joins
@@ -38,6 +38,9 @@ from trigames.geometry.svg import (
 LIGHT_AREA = "#f1e8d2"
 DARK_AREA = "#4b5263"
 PIECE_FILLS = (PALETTE["white"], "#2f6fd0")
+#: The pieces' outline: black, not the paper's ink, as the tiles keep their colours in a
+#: page's dark theme.
+PIECE_OUTLINE = PALETTE["black"]
 SCALE = 40
 #: The most entries each table of :class:`_Parts` keeps (it starts afresh when full): a game
 #: of the default size reaches a few hundred cells and junctions, each drawn in a few ways,
@@ -155,10 +158,18 @@ class _Parts:
         return canvas.block()
 
     def _tile_name(self, t: int) -> Block:
+        """Tile ``t``'s name on a disc, both letting clicks through to the tile under them."""
         centre = grid_to_plane(*self.game.window.tile_xy[t])
         canvas = SvgCanvas(scale=SCALE)
-        canvas.circle(centre, 0.34, fill=LIGHT_AREA, stroke=DARK_AREA, width=0.02)
-        canvas.text(centre, self.game.names.tile_names[t], size=0.19, fill=PALETTE["ink"])
+        canvas.circle(
+            centre,
+            0.34,
+            fill=LIGHT_AREA,
+            stroke=DARK_AREA,
+            width=0.02,
+            attrs={"pointer-events": "none"},
+        )
+        canvas.text(centre, self.game.names.tile_names[t], size=0.19, fill=DARK_AREA)
         return canvas.block()
 
     def _junction(self, j: int, full: bool, top: int, bottom: int, last: bool) -> Block:
@@ -189,26 +200,21 @@ class _Parts:
                 width=0.04,
             )
         canvas.close_group()
-        if bottom >= 0:
-            canvas.circle(
-                at,
-                0.3,
-                fill=PIECE_FILLS[bottom],
-                stroke=PALETTE["ink"],
-                width=0.03,
-                attrs=piece_attributes("pinned", bottom, game.player_name(bottom), name),
-            )
-        if top >= 0:
-            canvas.circle(
-                at,
-                0.21,
-                fill=PIECE_FILLS[top],
-                stroke=PALETTE["ink"],
-                width=0.04,
-                attrs=piece_attributes(
-                    "stack" if bottom >= 0 else "piece", top, game.player_name(top), name, last=last
-                ),
-            )
+        pieces = (
+            (bottom, 0.3, 0.03, "pinned", False),
+            (top, 0.21, 0.04, "stack" if bottom >= 0 else "piece", last),
+        )
+        for seat, radius, width, kind, marked in pieces:
+            if seat >= 0:
+                canvas.circle(at, radius + 0.045, stroke=LIGHT_AREA, width=0.05)
+                canvas.circle(
+                    at,
+                    radius,
+                    fill=PIECE_FILLS[seat],
+                    stroke=PIECE_OUTLINE,
+                    width=width,
+                    attrs=piece_attributes(kind, seat, game.player_name(seat), name, last=marked),
+                )
         if last:
             canvas.circle(at, 0.36, stroke=PALETTE["last"], width=0.07)
         return canvas.block()
