@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test docs lint typecheck pytest clean postgres-server
+.PHONY: run test docs lint typecheck pytest clean postgres-server messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,17 @@ DOCS_HTML := build/docs/html
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -E -q -b html docs $(DOCS_HTML)
+
+# The pages' message catalogues (docs/developing.md, "Languages"): the template made again from
+# the sources (babel.cfg says where), then each language's catalogue brought up to date with it
+# (new messages come in untranslated; tests/web/test_i18n.py fails until they are translated).
+LOCALE := src/trigames/web/locale
+
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --project trigames --msgid-bugs-address "" \
+		-o $(LOCALE)/messages.pot .
+	$(BIN)/pybabel -q update -i $(LOCALE)/messages.pot -d $(LOCALE) --no-fuzzy-matching \
+		--ignore-obsolete
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -25,6 +25,7 @@ from trigames.games import GAMES
 from trigames.learn.lessons import GAMES as TAUGHT
 from trigames.learn.lessons import Lesson, lessons_for
 from trigames.web import pages
+from trigames.web.i18n import DEFAULT, html_translator, language_of, translator
 
 
 def short(game: str) -> str:
@@ -57,32 +58,59 @@ def lesson_items(lessons: tuple[Lesson, ...]) -> str:
     )
 
 
-def learn_index() -> str:
-    """The five games, each with its lessons."""
-    sections = "\n".join(
-        f"""<section class="panel learn-game" data-game="{game}" aria-labelledby="learn-{game}">
-<h2 id="learn-{game}"><a href="/learn/{game}">{escape(short(game))}</a></h2>
-<p class="muted">{escape(sentence(GAMES[game].summary))}</p>
+#: A game's part of the lessons' index; its words are filled in by :func:`learn_index`.
+LEARN_GAME = """<section class="panel learn-game" data-game="{game}" aria-labelledby="learn-{game}">
+<h2 id="learn-{game}"><a href="/learn/{game}">{short}</a></h2>
+<p class="muted"{english}>{summary}</p>
 <p class="learn-progress" data-game="{game}" aria-live="polite"></p>
-<ol class="lesson-items">
-{lesson_items(lessons_for(game))}
+<ol class="lesson-items"{english}>
+{items}
 </ol>
-<p class="learn-game-links"><a class="button primary learn-start" href="/learn/{game}">Start</a>
-<a href="/rules/{game}">The rules of {escape(short(game))}</a></p>
+<p class="learn-game-links"><a class="button primary learn-start" href="/learn/{game}">{start}</a>
+<a href="/rules/{game}">{rules}</a></p>
 </section>"""
-        for game in TAUGHT
-    )
-    main = f"""<h1>Learn the games</h1>
-<p class="learn-intro">Short lessons on the board: each step shows a position, says what to
-do, and checks your move. Start with the first lesson of a game to learn its rules, then its
-first tactics.</p>
+
+#: The lessons' index around the games' parts; its words are filled in by :func:`learn_index`.
+LEARN_INDEX = """<h1>{heading}</h1>
+<p class="learn-intro">{intro}</p>
 <p id="error" class="error" role="alert" hidden></p>
 <div class="learn-games" id="learn-index">
 {sections}
 </div>
-<p class="muted small">Your progress is kept by this browser, and by your account when you
-are logged in.</p>"""
-    return pages.layout("Learn", main, "learn.js")
+<p class="muted small">{kept}</p>"""
+
+
+def learn_index(lang: str = DEFAULT) -> str:
+    """The five games, each with its lessons, in ``lang`` (the games' summaries and the lessons
+    stay English until they are translated, and say so)."""
+    _ = html_translator(lang)
+    english = "" if lang == DEFAULT else f' lang="{DEFAULT}"'
+    sections = "\n".join(
+        LEARN_GAME.format(
+            game=game,
+            short=escape(short(game)),
+            english=english,
+            summary=escape(sentence(GAMES[game].summary)),
+            items=lesson_items(lessons_for(game)),
+            start=_("Start"),
+            rules=_("The rules of {game}").format(game=escape(short(game))),
+        )
+        for game in TAUGHT
+    )
+    main = LEARN_INDEX.format(
+        heading=_("Learn the games"),
+        intro=_(
+            "Short lessons on the board: each step shows a position, says what to do, and checks"
+            " your move. Start with the first lesson of a game to learn its rules, then its first"
+            " tactics."
+        ),
+        sections=sections,
+        kept=_(
+            "Your progress is kept by this browser, and by your account when you are logged in."
+        ),
+    )
+    gettext = translator(lang)  # the title unescaped: the layout escapes it
+    return pages.layout(gettext("Learn"), main, "learn.js", lang=lang, main_lang=lang)
 
 
 #: The page of a game's lessons: the lesson played (its steps, the task, the board, what the
@@ -120,11 +148,12 @@ LESSONS = """<div class="learn-layout" id="lesson-page" data-game="{game}">
 </div>"""
 
 
-def lessons_page(game: str) -> str:
-    """The lessons of ``game`` (one of :data:`~trigames.learn.lessons.GAMES`)."""
+def lessons_page(game: str, lang: str = DEFAULT) -> str:
+    """The lessons of ``game`` (one of :data:`~trigames.learn.lessons.GAMES`); the header in
+    ``lang``."""
     title = escape(short(game))
     main = LESSONS.format(game=game, short=title, items=lesson_items(lessons_for(game)))
-    return pages.layout(f"{short(game)} lessons", main, "learn.js")
+    return pages.layout(f"{short(game)} lessons", main, "learn.js", lang=lang)
 
 
 def rules_link(game: str) -> str:
@@ -141,15 +170,18 @@ def rules_link(game: str) -> str:
 
 
 async def index(request: Request) -> Response:
-    return HTMLResponse(learn_index())
+    return HTMLResponse(learn_index(language_of(request)))
 
 
 async def game_lessons(request: Request) -> Response:
-    game = request.path_params["game"]
+    game, lang = request.path_params["game"], language_of(request)
     if game not in TAUGHT:
-        message = f"there are no lessons of {game[:40]!r}; the games are {', '.join(TAUGHT)}"
-        return HTMLResponse(pages.not_found("No such game", message), status_code=404)
-    return HTMLResponse(lessons_page(game))
+        _ = translator(lang)
+        message = _("there are no lessons of {game}; the games are {games}").format(
+            game=repr(game[:40]), games=", ".join(TAUGHT)
+        )
+        return HTMLResponse(pages.not_found(_("No such game"), message, lang), status_code=404)
+    return HTMLResponse(lessons_page(game, lang))
 
 
 def learn_page_routes() -> list[BaseRoute]:

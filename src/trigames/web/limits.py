@@ -126,6 +126,9 @@ POSITION_COST = 50
 MAX_LESSON_ID = 40
 LESSON_CHECK_COST = 100
 MAX_LESSONS_SENT = 200
+#: Characters of an ``Accept-Language`` header the pages read (a browser sends well under 200);
+#: a longer one is ignored whole, and the page is in English (or the ``lang`` cookie's).
+MAX_ACCEPT_LANGUAGE = 500
 
 #: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
 #: line and paragraph separators.

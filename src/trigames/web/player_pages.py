@@ -25,25 +25,30 @@ from trigames.games import GAMES
 from trigames.web import pages
 from trigames.web.errors import NotFoundError
 from trigames.web.http import service_of
+from trigames.web.i18n import language_of, translator
 
 SERVICE_WORKER = Path(__file__).with_name("static") / "sw.js"
 
 
 async def player_page(request: Request) -> Response:
-    name = request.path_params["name"]
+    name, lang = request.path_params["name"], language_of(request)
     try:
         found = await service_of(request).players.player(name)
     except NotFoundError as error:
-        return HTMLResponse(pages.not_found("No such player", str(error)), status_code=404)
-    return HTMLResponse(pages.player_page(found["name"]))
+        _ = translator(lang)
+        return HTMLResponse(pages.not_found(_("No such player"), str(error), lang), status_code=404)
+    return HTMLResponse(pages.player_page(found["name"], lang))
 
 
 async def leaderboard_page(request: Request) -> Response:
-    game = request.path_params["game"]
+    game, lang = request.path_params["game"], language_of(request)
     if game not in GAMES:
-        message = f"there is no game {game[:40]!r}; the games are {', '.join(GAMES)}"
-        return HTMLResponse(pages.not_found("No such game", message), status_code=404)
-    return HTMLResponse(pages.leaderboard_page(game))
+        _ = translator(lang)
+        message = _("there is no game {game}; the games are {games}").format(
+            game=repr(game[:40]), games=", ".join(GAMES)
+        )
+        return HTMLResponse(pages.not_found(_("No such game"), message, lang), status_code=404)
+    return HTMLResponse(pages.leaderboard_page(game, lang))
 
 
 async def first_leaderboard(request: Request) -> Response:
@@ -51,7 +56,7 @@ async def first_leaderboard(request: Request) -> Response:
 
 
 async def account_page(request: Request) -> Response:
-    return HTMLResponse(pages.account_page())
+    return HTMLResponse(pages.account_page(language_of(request)))
 
 
 async def service_worker(request: Request) -> Response:

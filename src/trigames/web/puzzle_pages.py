@@ -25,11 +25,13 @@ from trigames.games import GAMES, list_games
 from trigames.learn.puzzles import PUZZLE_GAMES, puzzles_for
 from trigames.web import pages
 from trigames.web.errors import NotFoundError
+from trigames.web.i18n import DEFAULT, language_of, translator
 from trigames.web.puzzle_api import puzzle_named
 
 
-def puzzles_index() -> str:
-    """The games to solve puzzles of, each with its count and the solver's rating."""
+def puzzles_index(lang: str = DEFAULT) -> str:
+    """The games to solve puzzles of, each with its count and the solver's rating; the header
+    in ``lang``."""
     items = "\n".join(
         f"""<li><a class="puzzle-game" href="/puzzles/{cls.name}">
 <span class="puzzle-game-title">{escape(pages.short_title(cls.title))}</span>
@@ -48,7 +50,7 @@ solve and falls with those you miss, and the next puzzles come near it.</p>
 </ul>
 <p class="muted small">Your ratings are kept by this browser only (a rating with "?" is
 provisional: a few more puzzles settle it).</p>"""
-    return pages.layout("Puzzles", main, "puzzles.js")
+    return pages.layout("Puzzles", main, "puzzles.js", lang=lang)
 
 
 #: The page of puzzles one after another, or of one puzzle (``data-game``/``data-puzzle``).
@@ -91,34 +93,40 @@ of {short}</a></p>
 </div>"""
 
 
-def play_page(game: str, puzzle_id: str | None = None) -> str:
-    """Puzzles of ``game`` one after another, or the one puzzle ``puzzle_id``."""
+def play_page(game: str, puzzle_id: str | None = None, lang: str = DEFAULT) -> str:
+    """Puzzles of ``game`` one after another, or the one puzzle ``puzzle_id``; the header in
+    ``lang``."""
     short = pages.short_title(GAMES[game].title)
     target, title = f'data-game="{game}"', f"{short} puzzles"
     if puzzle_id is not None:
         target, title = f'{target} data-puzzle="{escape(puzzle_id)}"', f"{short} puzzle"
     main = PLAY.format(target=target, title=escape(title), game=game, short=escape(short))
-    return pages.layout(title, main, "puzzles.js")
+    return pages.layout(title, main, "puzzles.js", lang=lang)
 
 
 async def index(request: Request) -> Response:
-    return HTMLResponse(puzzles_index())
+    return HTMLResponse(puzzles_index(language_of(request)))
 
 
 async def game_puzzles(request: Request) -> Response:
-    game = request.path_params["game"]
+    game, lang = request.path_params["game"], language_of(request)
     if game not in PUZZLE_GAMES:
-        message = f"there are no puzzles of {game[:40]!r}; the games are {', '.join(PUZZLE_GAMES)}"
-        return HTMLResponse(pages.not_found("No such game", message), status_code=404)
-    return HTMLResponse(play_page(game))
+        _ = translator(lang)
+        message = _("there are no puzzles of {game}; the games are {games}").format(
+            game=repr(game[:40]), games=", ".join(PUZZLE_GAMES)
+        )
+        return HTMLResponse(pages.not_found(_("No such game"), message, lang), status_code=404)
+    return HTMLResponse(play_page(game, lang=lang))
 
 
 async def one_puzzle(request: Request) -> Response:
+    lang = language_of(request)
     try:
         puzzle = puzzle_named(request.path_params["id"])
     except NotFoundError as error:
-        return HTMLResponse(pages.not_found("No such puzzle", str(error)), status_code=404)
-    return HTMLResponse(play_page(puzzle.game, puzzle.id))
+        _ = translator(lang)
+        return HTMLResponse(pages.not_found(_("No such puzzle"), str(error), lang), status_code=404)
+    return HTMLResponse(play_page(puzzle.game, puzzle.id, lang))
 
 
 def puzzle_page_routes() -> list[BaseRoute]:

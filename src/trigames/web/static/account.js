@@ -6,6 +6,7 @@
 import { api, el, showError } from "./common.js";
 import { mergeLessons } from "./progress.js";
 import { heldSeats } from "./seats.js";
+import { t } from "./words.js";
 
 const KNOWN = "trigames:account";
 const EVENT = "trigames:account";
@@ -63,16 +64,16 @@ async function renderBar() {
   if (!bar) return me;
   if (me === null) {
     bar.replaceChildren(
-      el("button", { type: "button", class: "bar-button", dataset: { account: "signup" } }, "Sign up"),
-      el("button", { type: "button", class: "bar-button", dataset: { account: "login" } }, "Log in"),
+      el("button", { type: "button", class: "bar-button", dataset: { account: "signup" } }, t("Sign up")),
+      el("button", { type: "button", class: "bar-button", dataset: { account: "login" } }, t("Log in")),
     );
   } else {
     const waiting = me.your_turn.length;
     bar.replaceChildren(
-      ...(waiting ? [el("a", { class: "turn-count", href: "/#your-games-heading", title: `${waiting} game${waiting === 1 ? " waits" : "s wait"} for your move` }, `Your move: ${waiting}`)] : []),
+      ...(waiting ? [el("a", { class: "turn-count", href: "/#your-games-heading", title: t("Games waiting for your move: {count}", { count: waiting }) }, t("Your move: {count}", { count: waiting }))] : []),
       el("a", { class: "account-name", href: `/players/${encodeURIComponent(me.name)}`, "aria-current": here(`/players/${encodeURIComponent(me.name)}`) }, me.name),
-      el("a", { class: "account-link", href: "/account", "aria-current": here("/account") }, "Account"),
-      el("button", { type: "button", class: "bar-button", id: "log-out" }, "Log out"),
+      el("a", { class: "account-link", href: "/account", "aria-current": here("/account") }, t("Account")),
+      el("button", { type: "button", class: "bar-button", id: "log-out" }, t("Log out")),
     );
   }
   bar.dataset.state = me === null ? "out" : "in";
@@ -96,11 +97,11 @@ export function openAccountDialog(wanted = "login") {
 function setMode(wanted) {
   mode = wanted;
   const signup = mode === "signup";
-  $("account-dialog-title").textContent = signup ? "Sign up" : "Log in";
-  $("account-submit").textContent = signup ? "Sign up" : "Log in";
+  $("account-dialog-title").textContent = signup ? t("Sign up") : t("Log in");
+  $("account-submit").textContent = signup ? t("Sign up") : t("Log in");
   $("account-password").autocomplete = signup ? "new-password" : "current-password";
   $("account-rules").hidden = !signup;
-  $("account-switch").textContent = signup ? "I have an account: log in" : "No account yet? Sign up";
+  $("account-switch").textContent = signup ? t("I have an account: log in") : t("No account yet? Sign up");
 }
 
 async function submit(event) {

@@ -6,6 +6,7 @@ import { account, onAccountChange } from "./account.js";
 import { api, el, showError } from "./common.js";
 import { finishLesson, finishedLessons, mergeLessons } from "./progress.js";
 import { studyBoard } from "./study.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 /** Milliseconds the learner sees their move before the other side answers. */
@@ -25,12 +26,14 @@ function markProgress() {
       .map((item) => item.dataset.lesson)
       .filter((id) => id.startsWith(`${line.dataset.game}-`));
     const count = ids.filter((id) => done.has(id)).length;
-    line.textContent = count ? `${count} of ${ids.length} lessons done` : `${ids.length} lessons`;
+    line.textContent = count
+      ? t("{count} of {total} lessons done", { count, total: ids.length })
+      : t("{total} lessons", { total: ids.length });
     const start = line.closest(".learn-game")?.querySelector(".learn-start");
     if (start) {
       const next = ids.find((id) => !done.has(id));
       start.href = `/learn/${line.dataset.game}#${next ?? ids[0]}`;
-      start.textContent = count === 0 ? "Start" : next ? "Go on" : "Play them again";
+      start.textContent = count === 0 ? t("Start") : next ? t("Go on") : t("Play them again");
     }
   }
 }
