@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from trigames.games import load_game
 
@@ -38,12 +38,19 @@ POINT_JS = """([name, board]) => {
 }"""
 
 
+def open_more_options(page: Page) -> None:
+    """Open the lobby's "More options", where the full form of a new game is."""
+    if page.locator("#more-options").get_attribute("open") is None:
+        page.click("#more-options > summary")
+
+
 def create_game(
     page: Page, game: str, options: str, seats: list[tuple[str, str]], hotseat: bool = False
 ) -> dict[str, Any]:
-    """Fill in the lobby and create the game; returns what the server answered (from
-    localStorage), once the game page shows the game."""
+    """Fill in the lobby's full form and create the game; returns what the server answered
+    (from localStorage), once the game page shows the game."""
     page.goto("/")
+    open_more_options(page)
     page.select_option("#game", game)
     page.fill("#options", options)
     page.wait_for_function(
@@ -129,3 +136,21 @@ def assert_no_sideways_scroll(page: Page) -> None:
     assert size is not None
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size["width"], f"the page is {width} px wide: it scrolls sideways"
+
+
+def hotseat_after(page: Page, spec: str, moves: list[str]) -> None:
+    """A hot-seat game of ``spec`` created through the API, ``moves`` played, open on ``page``
+    with the token of both seats."""
+    body = {"game": spec, "seats": [{"name": "Ann"}, {"name": "Bob"}], "hotseat": True}
+    answer = page.request.post("/api/games", data=body)
+    assert answer.ok, answer.text()
+    created = answer.json()
+    token = created["seats"][0]["token"]
+    for ply, move in enumerate(moves):
+        answer = page.request.post(
+            f"/api/games/{created['id']}/moves", data={"token": token, "move": move, "ply": ply}
+        )
+        assert answer.ok, answer.text()
+    page.goto(f"/games/{created['id']}?token={token}")
+    expect(page.locator("body")).to_have_attribute("data-ply", str(len(moves)))
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")

@@ -122,7 +122,7 @@ def test_a_rated_game_between_two_accounts_moves_both_ratings(pages: Pages) -> N
     expect(bob.locator("body")).to_have_attribute("data-my-turn", "true")
     bob.click("#resign")
     bob.click("#confirm-resign")
-    expect(ann.locator("#result-headline")).to_contain_text(f"{ann_name} (Blue) wins")
+    expect(ann.locator("#result-headline")).to_have_text(f"{bob_name} resigned: {ann_name} wins")
     expect(ann).to_have_title(re.compile(r"^Triggle"))
     ann.click("#rematch")  # the accounts play the rematch too, seats swapped
     ann.wait_for_url(lambda url: "/games/" in url and not url.endswith(game_path))

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import Pages
-from tests.e2e.driver import create_game, play_one_move, wait_for_my_turn
+from tests.e2e.driver import create_game, open_more_options, play_one_move, wait_for_my_turn
 from trigames.games import GAMES
 
 
@@ -53,8 +53,7 @@ def test_hint_save_new_game_and_resign(pages: Pages) -> None:
     page.click("#resign")
     page.click("#confirm-resign")
     expect(page.locator("body")).to_have_attribute("data-over", "true")
-    expect(page.locator("#turn")).to_contain_text("Robot (Yellow) wins")
-    expect(page.locator("#turn")).to_contain_text("resigned")
+    expect(page.locator("#turn")).to_have_text("Game over. Ann resigned: Robot wins.")
     expect(page.locator("#resign")).to_be_hidden()
     expect(page.locator("#replay")).to_be_visible()
 
@@ -70,7 +69,12 @@ def test_the_lobby_lists_games_and_explains_bad_options(pages: Pages) -> None:
     page = pages.open()
     created = create_game(page, "trig", "board=trigger", [("human", "Cy"), ("easy", "")])
     page.goto("/")
-    expect(page.locator(f'#games a.game-link[href="/games/{created["id"]}"]')).to_contain_text("Cy")
+    # Nobody moved yet: the game is among the player's own, not the recent games.
+    expect(page.locator(f'#your-games a.your-game[href="/games/{created["id"]}"]')).to_contain_text(
+        "Cy"
+    )
+    expect(page.locator(f'#games a.game-link[href="/games/{created["id"]}"]')).to_have_count(0)
+    open_more_options(page)
     page.select_option("#game", "tricolor")
     expect(page.locator("#option-size")).to_have_value("4")
     page.fill("#options", "size=99")

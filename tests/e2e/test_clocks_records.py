@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import FilePayload, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.driver import open_more_options
 
 SAVED = {
     "format": "trigames-record",
@@ -22,6 +23,7 @@ SAVED = {
 
 
 def upload(page: Page, name: str, content: bytes) -> None:
+    open_more_options(page)
     page.wait_for_function("() => !document.querySelector('#create').disabled")
     payload: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
     page.set_input_files("#record-file", files=[payload])
@@ -91,6 +93,7 @@ def test_a_bad_record_file_is_refused_clearly(pages: Pages, content: bytes, mess
 
 def test_no_clock_for_a_game_against_the_computer_or_on_one_screen(pages: Pages) -> None:
     page = pages.open("/")
+    open_more_options(page)
     page.wait_for_function("() => !document.querySelector('#create').disabled")
     expect(page.locator("#clock")).to_be_disabled()  # seat 1 is a computer by default
     page.select_option("#seat-kind-1", "human")

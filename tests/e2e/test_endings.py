@@ -34,7 +34,7 @@ def test_a_draw_is_offered_declined_then_agreed(pages: Pages) -> None:
     ann.click("#accept-draw")
     for page in (ann, bob):
         expect(page.locator("body")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn")).to_contain_text("draw agreed")
+        expect(page.locator("#turn")).to_have_text("Game over. Draw agreed between Ann and Bob.")
         expect(page.locator("#moves li .move-link").last).to_have_text("Draw agreed")
     ann.screenshot(path=str(SCREENSHOTS / "draw-agreed-desktop.png"), full_page=True)
 

@@ -10,7 +10,12 @@ import httpx
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
-from tests.e2e.driver import assert_no_sideways_scroll, create_game, play_one_move
+from tests.e2e.driver import (
+    assert_no_sideways_scroll,
+    create_game,
+    open_more_options,
+    play_one_move,
+)
 
 SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 900},
@@ -101,7 +106,9 @@ def test_the_end_of_a_game_is_announced_with_what_won(pages: Pages) -> None:
     page = pages.open(created["seats"][0]["link"])
     result = page.locator("#result")
     expect(result).to_be_visible()
-    expect(result).to_have_attribute("role", "status")
+    # said by the turn line, a live region (moves and results as they happen: #announcer)
+    expect(page.locator("#turn")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#turn")).to_contain_text("wins")
     expect(page.locator("#result-headline")).to_contain_text("wins")
     expect(page.locator("#board [data-name].winning")).to_have_count(len(view["highlights"]))
     assert view["highlights"]
@@ -112,6 +119,7 @@ def test_the_end_of_a_game_is_announced_with_what_won(pages: Pages) -> None:
 
 def test_variants_are_chosen_from_menus(pages: Pages) -> None:
     page = pages.open()
+    open_more_options(page)
     page.select_option("#game", "triggle")
     expect(page.locator("#option-size")).to_have_attribute("max", "8")
     page.fill("#option-size", "3")
@@ -156,7 +164,7 @@ def test_a_rematch_brings_both_players_to_the_new_game(pages: Pages) -> None:
     expect(bob.locator("body")).to_have_attribute("data-connected", "true")
     ann.click("#resign")
     ann.click("#confirm-resign")
-    expect(bob.locator("#result-headline")).to_have_text("Bob (Yellow) wins")
+    expect(bob.locator("#result-headline")).to_have_text("Ann resigned: Bob wins")
     expect(bob.locator("#rematch")).to_have_text("Rematch")
     bob.click("#rematch")
     bob.wait_for_url("**/games/**")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Pages, shoot
-from tests.e2e.driver import click_place
+from tests.e2e.driver import click_place, open_more_options
 from trigames.learn.lessons import GAMES, check_move, find_lesson, lessons_for
 
 BOARD = ".study-surface"
@@ -122,6 +122,7 @@ def test_a_step_with_answers_plays_them_on_the_board(pages: Pages) -> None:
 
 def test_a_newcomer_is_offered_the_first_lesson_in_the_lobby(pages: Pages) -> None:
     page = pages.open("/")
+    open_more_options(page)
     offer = page.locator("#lesson-offer")
     expect(offer).to_contain_text("New to Triggle?")
     expect(page.locator("#lesson-offer-link")).to_have_attribute("href", "/learn/triggle#triggle-1")
@@ -134,6 +135,8 @@ def test_a_newcomer_is_offered_the_first_lesson_in_the_lobby(pages: Pages) -> No
     expect(page.locator("#lesson-title")).to_have_text(find_lesson("trugo-1").title)
     page.goto("/")
     expect(page.locator(".lobby-learn a")).to_have_attribute("href", "/learn")
+    open_more_options(page)
+    expect(page.locator("#game")).to_have_value("triggle")
     expect(offer).to_be_hidden()  # Triggle's notice was put away
 
 

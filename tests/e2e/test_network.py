@@ -99,7 +99,7 @@ def board_of(page: Page) -> str:
     shown: str = page.evaluate(
         """() => {
             const svg = document.querySelector('#board svg').cloneNode(true);
-            svg.querySelectorAll('.ghost-layer').forEach((node) => node.remove());
+            svg.querySelectorAll('.ghost-layer, .target-marks').forEach((node) => node.remove());
             svg.querySelectorAll('[class]').forEach((node) => node.removeAttribute('class'));
             svg.querySelectorAll('[tabindex]').forEach((node) => {
                 ['tabindex', 'role', 'aria-label'].forEach((name) => node.removeAttribute(name));

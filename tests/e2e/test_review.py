@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages
-from tests.e2e.driver import assert_no_sideways_scroll
+from tests.e2e.driver import assert_no_sideways_scroll, open_more_options
 from tests.web.conftest import Server
 from trigames.games import load_game
 
@@ -105,6 +105,7 @@ def test_a_finished_record_opens_for_review_from_the_lobby(
     saved = tmp_path / "finished.json"
     saved.write_text(record)
     page = pages.open("/")
+    open_more_options(page)
     page.set_input_files("#record-file", str(saved))
     page.wait_for_url("**/games/**#review")
     expect(page.locator("#review")).to_be_visible()

@@ -8,13 +8,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Pages
-from tests.e2e.driver import click_place, create_game
+from tests.e2e.driver import click_place, create_game, open_more_options
 
 SWAP_BUTTON = '#choices button.step[data-step="swap"]'
 
 
 def test_the_lobby_offers_the_swap_rule_as_a_box(pages: Pages) -> None:
     page = pages.open()
+    open_more_options(page)
     for game in ("triggle", "tricolor", "trig", "trugo", "tranglar"):
         page.select_option("#game", game)
         box = page.locator("#option-swap")

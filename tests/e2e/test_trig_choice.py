@@ -35,7 +35,7 @@ def test_clicking_a_cell_with_a_capture_shows_the_choice(
     click_place(page, "G9")
     decline = page.locator('#choices button.step[data-step="G9 (no capture)"]')
     expect(decline).to_be_visible()
-    expect(page.locator("#choices .choices-label")).to_have_text("Tap a marked place, or:")
+    expect(page.locator("#choices .choices-label")).to_have_text("Click a marked place, or:")
     expect(page.locator("#board polygon.target")).to_have_attribute("data-name", "G8")
     expect(page.locator("#board polygon.selected")).to_have_attribute("data-name", "G9")
     expect(page.locator("#choices button.candidate")).to_have_count(0)

@@ -8,7 +8,7 @@ import struct
 import httpx
 import pytest
 
-from tests.web.helpers import create
+from tests.web.helpers import create, play, token
 from trigames.ai.registry import KINDS, LEVEL_NAMES
 from trigames.games import GAMES
 
@@ -23,6 +23,31 @@ def test_the_lobby_page_loads_its_script_and_links_the_rules(client: httpx.Clien
     assert '<script type="module" src="/static/lobby.js">' in page
     for name in GAMES:
         assert f'href="/rules/{name}"' in page
+
+
+def test_the_lobby_cards_show_each_game_at_its_start(client: httpx.Client) -> None:
+    page = client.get("/").text
+    for name in GAMES:
+        assert f'<img class="card-board" src="/boards/{name}.svg"' in page
+        answer = client.get(f"/boards/{name}.svg")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("image/svg+xml")
+        assert "max-age" in answer.headers["cache-control"]
+        assert f'data-game="{name}"' in answer.text
+    assert client.get("/boards/chess.svg").status_code == 404
+
+
+def test_the_recent_games_leave_out_those_nobody_moved_in(client: httpx.Client) -> None:
+    idle = create(client, [{"name": "Ann"}, {"name": "Bob"}])
+    moved = create(client, [{"name": "Ann"}, {"name": "Bob"}])
+    play(client, moved["id"], token(moved, 0), "D1-D4")
+    listed = [game["id"] for game in client.get("/api/games?moved=true").json()["games"]]
+    assert moved["id"] in listed
+    assert idle["id"] not in listed
+    assert idle["id"] in [game["id"] for game in client.get("/api/games").json()["games"]]
+    refused = client.get("/api/games?moved=yes")
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "moved must be 'true' or 'false'"}
 
 
 def test_the_game_page_has_the_board_and_the_controls(client: httpx.Client) -> None:

@@ -65,9 +65,11 @@ def test_listings_and_unfinished_games(db: str) -> None:
     store.insert(a_row("old"))
     done = a_row("done", result=Outcome(winners=(0,), scores=(1, 0), reason="won"))
     store.insert(done)
-    assert [r.id for r in store.unfinished()] == ["old"]
+    store.insert(a_row("moved", moves=["D1-D4"]))
+    assert {r.id for r in store.unfinished()} == {"old", "moved"}
     assert [r.id for r in store.listing(finished=True)] == ["done"]
-    assert {r.id for r in store.listing()} == {"old", "done"}
+    assert {r.id for r in store.listing()} == {"old", "done", "moved"}
+    assert [r.id for r in store.listing(finished=False, moved=True)] == ["moved"]
     store.close()
 
 

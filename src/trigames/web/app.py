@@ -3,7 +3,8 @@ handlers, each reading its request (:mod:`~trigames.web.requests`,
 :mod:`~trigames.web.http`) and handing it to the :class:`~trigames.web.service.GameService`.
 
 The pages (:mod:`~trigames.web.pages`, brought to life by the ES modules under ``static/``)
-are the lobby ``/``, a game ``/games/{id}?token=T`` and the rules ``/rules/{game}``; the lobby
+are the lobby ``/`` (its cards' pictures: ``/boards/{game}.svg``), a game
+``/games/{id}?token=T`` and the rules ``/rules/{game}``; the lobby
 asks ``/api/catalog`` (games, options, player kinds, seat colours) and ``/api/spec?game=SPEC``
 (the canonical spec and its seats, or why it is wrong), a game page ``/api/games/{id}/seats``
 (which seats its token holds). Only the WebSocket handshake and the game page take a token in
@@ -47,6 +48,7 @@ from trigames.web.http import (
     service_of,
     token_of,
 )
+from trigames.web.i18n import language_of, translator
 from trigames.web.learn_api import learn_routes
 from trigames.web.learn_pages import learn_page_routes, rules_link
 from trigames.web.pictures import ChoicePictures
@@ -94,7 +96,10 @@ async def listing(request: Request) -> views.Listing:
     choices = {None: None, "finished": True, "active": False}
     if status not in choices:
         raise BadRequestError("status must be 'finished' or 'active'")
-    return {"games": await service_of(request).listing(choices[status])}
+    moved = request.query_params.get("moved", "false")
+    if moved not in ("true", "false"):
+        raise BadRequestError("moved must be 'true' or 'false'")
+    return {"games": await service_of(request).listing(choices[status], moved == "true")}
 
 
 async def view(request: Request) -> Response:
@@ -242,33 +247,46 @@ async def spec(request: Request) -> views.GameSpec:
 
 
 async def lobby(request: Request) -> Response:
-    return HTMLResponse(pages.lobby())
+    return HTMLResponse(pages.lobby(language_of(request)))
 
 
 async def game_page(request: Request) -> Response:
-    game_id = request.path_params["id"]
+    game_id, lang = request.path_params["id"], language_of(request)
     try:
         about = await service_of(request).about(game_id, address_of(request))
     except NotFoundError as error:
-        return HTMLResponse(pages.not_found("No such game", str(error)), status_code=404)
+        _ = translator(lang)
+        return HTMLResponse(pages.not_found(_("No such game"), str(error), lang), status_code=404)
     link = f"{base_url(request)}/games/{game_id}"
     picture = f"{link}/picture.png?v={about['version']}"
-    return HTMLResponse(pages.game_page(about["title"], about["about"], link, picture))
+    return HTMLResponse(pages.game_page(about["title"], about["about"], link, picture, lang))
 
 
 async def rules(request: Request) -> Response:
-    name = request.path_params["game"]
+    name, lang = request.path_params["game"], language_of(request)
     try:
         fragment = rules_html(name)
     except KeyError:
-        message = f"there are no rules for {name!r}; the games are {', '.join(GAMES)}"
-        return HTMLResponse(pages.not_found("No such game", message), status_code=404)
+        _ = translator(lang)
+        message = _("there are no rules for {game}; the games are {games}").format(
+            game=repr(name), games=", ".join(GAMES)
+        )
+        return HTMLResponse(pages.not_found(_("No such game"), message, lang), status_code=404)
     game = game_class(name)  # an alias (trigger) names its game (trig)
-    return HTMLResponse(pages.rules_page(game.title, rules_link(game.name) + fragment))
+    return HTMLResponse(pages.rules_page(game.title, rules_link(game.name) + fragment, lang))
 
 
 async def favicon(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
+
+
+async def starting_board(request: Request) -> Response:
+    """The picture of a game's card in the lobby: its starting position, drawn once."""
+    name = request.path_params["game"]
+    if name not in GAMES:
+        return Response("no such game", status_code=404, media_type="text/plain")
+    cached = {"Cache-Control": "public, max-age=86400"}
+    return Response(pages.starting_board(name), media_type="image/svg+xml", headers=cached)
 
 
 # --- the route table --------------------------------------------------------------------------
@@ -283,6 +301,7 @@ def routes() -> list[BaseRoute]:
         Route("/games/{id}/picture.png", api(picture)),
         Route("/rules/{game}", rules),
         Route("/favicon.ico", favicon),
+        Route("/boards/{game}.svg", starting_board),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
         Route("/api/catalog", api(catalog)),
         Route("/api/spec", api(spec)),

@@ -13,34 +13,63 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
-from trigames.games import list_games
-from trigames.web.limits import LEADERBOARD_GAMES, MAX_ACCOUNT_NAME, MIN_PASSWORD
+from trigames.games import list_games, load_game
+from trigames.learn.lessons import GAMES as TAUGHT
+from trigames.web.i18n import DEFAULT, LANGUAGES, html_translator, translator, words_block
+from trigames.web.limits import (
+    LEADERBOARD_GAMES,
+    MAX_ACCOUNT_NAME,
+    MIN_ACCOUNT_NAME,
+    MIN_PASSWORD,
+)
 
 STATIC = "/static"
 
-#: The dialog of the account bar: log in, or sign up (``account.js`` switches it).
+
+#: The dialog of the account bar: log in, or sign up (``account.js`` switches it); its words
+#: are filled in by :func:`account_dialog`. (A page's words are never ``_()`` calls inside an
+#: f-string, where ``pybabel extract`` does not see them: they fill a template's slots.)
 ACCOUNT_DIALOG = f"""<dialog id="account-dialog" class="account-dialog"
   aria-labelledby="account-dialog-title">
 <form id="account-form" novalidate>
-<h2 id="account-dialog-title">Log in</h2>
-<label for="account-name">Name</label>
+<h2 id="account-dialog-title">{{log_in}}</h2>
+<label for="account-name">{{name}}</label>
 <input id="account-name" name="name" autocomplete="username" maxlength="{MAX_ACCOUNT_NAME}"
   autocapitalize="none" spellcheck="false" required>
-<label for="account-password">Password</label>
+<label for="account-password">{{password}}</label>
 <input id="account-password" name="password" type="password" autocomplete="current-password"
   required>
-<p id="account-rules" class="muted" hidden>A name of 3 to {MAX_ACCOUNT_NAME} letters, digits,
-_ or -; a password of at least {MIN_PASSWORD} characters.</p>
+<p id="account-rules" class="muted" hidden>{{rules}}</p>
 <p id="account-error" class="error" role="alert" hidden></p>
 <div class="dialog-buttons">
-<button type="submit" id="account-submit" class="primary">Log in</button>
-<button type="button" id="account-cancel">Cancel</button>
+<button type="submit" id="account-submit" class="primary">{{log_in}}</button>
+<button type="button" id="account-cancel">{{cancel}}</button>
 </div>
-<button type="button" id="account-switch" class="link-button">No account yet? Sign up</button>
+<button type="button" id="account-switch" class="link-button">{{sign_up}}</button>
 </form>
 </dialog>"""
+
+
+@cache
+def account_dialog(lang: str) -> str:
+    """The dialog of the account bar (:data:`ACCOUNT_DIALOG`) in ``lang`` (made once a
+    language)."""
+    _ = html_translator(lang)
+    rules = _(
+        "A name of {shortest} to {longest} letters, digits, _ or -; a password of at least"
+        " {password} characters."
+    ).format(shortest=MIN_ACCOUNT_NAME, longest=MAX_ACCOUNT_NAME, password=MIN_PASSWORD)
+    return ACCOUNT_DIALOG.format(
+        log_in=_("Log in"),
+        name=_("Name"),
+        password=_("Password"),
+        rules=rules,
+        cancel=_("Cancel"),
+        sign_up=_("No account yet? Sign up"),
+    )
 
 
 def short_title(title: str) -> str:
@@ -52,42 +81,126 @@ def short_title(title: str) -> str:
     return title.split(" (")[0]
 
 
+def theme_switch(lang: str) -> str:
+    """The header's theme switch, in ``lang`` (``theme.js``, a classic script in the head: it
+    sets the theme kept in localStorage before the page is drawn, and keeps this switch): Auto
+    follows the system's ``prefers-color-scheme``."""
+    _ = html_translator(lang)
+    return """<label class="theme-switch">{theme}
+<select id="theme-choice" name="theme">
+<option value="auto">{auto}</option>
+<option value="light">{light}</option>
+<option value="dark">{dark}</option>
+</select></label>""".format(theme=_("Theme"), auto=_("Auto"), light=_("Light"), dark=_("Dark"))
+
+
+def language_switch(lang: str) -> str:
+    """The header's language switch (``language.js``: it keeps the choice in the ``lang``
+    cookie and loads the page again), each language named in its own words.
+
+    >>> print(language_switch("fr").splitlines()[2])
+    <option value="en" lang="en">English</option>
+    """
+    options = "\n".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{name}</option>'
+        for code, name in LANGUAGES.items()
+    )
+    _ = html_translator(lang)
+    label = _("Language")
+    return f"""<label class="language-switch">{label}
+<select id="language-choice" name="lang">
+{options}
+</select></label>"""
+
+
+#: The header of every page: the links to the lobby, the rules, the lessons, the puzzles and the
+#: leaderboards, the account bar (``account.js``) and the switches; its words are filled in by
+#: :func:`site_header`.
+HEADER = """<header class="site">
+<a class="home" href="/">trigames</a>
+<nav class="rules-nav" aria-label="{rules_label}">{rules_lead} {rules}</nav>
+<div class="header-end">
+<nav class="players-nav" aria-label="{players}">
+<a href="/learn">{learn}</a>
+<a href="/puzzles">{puzzles}</a>
+<a href="/leaderboard/{first}">{leaderboards}</a></nav>
+<div id="account-bar" class="account-bar" aria-label="{account}" role="group"></div>
+{theme}
+{language}
+</div>
+</header>"""
+
+
+@cache
+def site_header(lang: str) -> str:
+    """The header (:data:`HEADER`) in ``lang`` (made once a language).
+
+    >>> '<a href="/learn">Apprendre</a>' in site_header("fr")
+    True
+    """
+    _ = html_translator(lang)
+    rules = " ".join(
+        f'<a href="/rules/{cls.name}">{escape(short_title(cls.title))}</a>' for cls in list_games()
+    )
+    return HEADER.format(
+        rules_label=_("Rules"),
+        rules_lead=_("Rules:"),
+        rules=rules,
+        players=_("Players"),
+        learn=_("Learn"),
+        puzzles=_("Puzzles"),
+        first=list_games()[0].name,
+        leaderboards=_("Leaderboards"),
+        account=_("Account"),
+        theme=theme_switch(lang),
+        language=language_switch(lang),
+    )
+
+
 def module_tag(script: str) -> str:
     return f'<script type="module" src="{STATIC}/{script}"></script>'
 
 
-def layout(title: str, main: str, script: str | None = None, head: str = "") -> str:
-    """A whole page: the header with the links to the lobby, the rules and the leaderboards and
-    the account bar, then ``main``; ``head`` goes in the page's head (meta tags)."""
-    rules = " ".join(
-        f'<a href="/rules/{cls.name}">{escape(short_title(cls.title))}</a>' for cls in list_games()
-    )
+def layout(
+    title: str,
+    main: str,
+    script: str | None = None,
+    head: str = "",
+    skip: str = "",
+    lang: str = DEFAULT,
+    main_lang: str = DEFAULT,
+) -> str:
+    """A whole page in ``lang``: the header with the links to the lobby, the rules and the
+    leaderboards, the account bar and the switches, then ``main``, written in ``main_lang``
+    (English until a page's main part is translated); ``head`` goes in the page's head (meta
+    tags), ``skip`` (a skip link, :data:`SKIP_TO_BOARD`) before the header, the first thing Tab
+    reaches.
+
+    >>> page = layout("Rules", "<h1>Rules</h1>", lang="fr")
+    >>> '<html lang="fr">' in page, '<main lang="en">' in page, "Règles" in page
+    (True, True, True)
+    """
     module = module_tag("account.js") + ("" if script is None else "\n" + module_tag(script))
+    main_tag = "<main>" if main_lang == lang else f'<main lang="{main_lang}">'
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · trigames</title>
 <link rel="icon" href="{STATIC}/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{STATIC}/style.css">
+<script src="{STATIC}/theme.js"></script>
+<script type="module" src="{STATIC}/marks.js"></script>
+{module_tag("language.js")}
+{words_block(lang)}
 {head}
 {module}
 </head>
 <body>
-<header class="site">
-<a class="home" href="/">trigames</a>
-<nav class="rules-nav" aria-label="Rules">Rules: {rules}</nav>
-<div class="header-end">
-<nav class="players-nav" aria-label="Players">
-<a href="/learn">Learn</a>
-<a href="/puzzles">Puzzles</a>
-<a href="/leaderboard/{list_games()[0].name}">Leaderboards</a></nav>
-<div id="account-bar" class="account-bar" aria-label="Account" role="group"></div>
-</div>
-</header>
-{ACCOUNT_DIALOG}
-<main>
+{skip}{site_header(lang)}
+{account_dialog(lang)}
+{main_tag}
 {main}
 </main>
 </body>
@@ -95,12 +208,17 @@ def layout(title: str, main: str, script: str | None = None, head: str = "") -> 
 """
 
 
-def not_found(title: str, message: str) -> str:
-    """The page for an unknown game or rules page."""
+def not_found(title: str, message: str, lang: str = DEFAULT) -> str:
+    """The page for an unknown game or rules page, in ``lang``: ``title`` and ``message`` come
+    in it."""
+    _ = html_translator(lang)
+    back = _("Back to the lobby")
     return layout(
         title,
         f'<h1>{escape(title)}</h1>\n<p class="error">{escape(message)}.</p>\n'
-        '<p><a href="/">Back to the lobby</a></p>',
+        f'<p><a href="/">{back}</a></p>',
+        lang=lang,
+        main_lang=lang,
     )
 
 
@@ -163,25 +281,69 @@ anyone)</span></label>
 </div>
 </section>"""
 
-LOBBY = f"""<h1>Play a game</h1>
-<p class="lobby-learn">New here? <a href="/learn">Learn the games</a>, a lesson at a time.</p>
+
+@cache
+def starting_board(name: str) -> str:
+    """The engine's own drawing of the starting position of the game ``name`` (default options,
+    no coordinates), for its card in the lobby: drawn once, then kept. Only the five games'
+    names come here (``/boards/{game}.svg`` answers 404 to any other), so at most five are kept.
+
+    >>> starting_board("trugo").startswith("<svg")
+    True
+    """
+    game = load_game(name)
+    return game.render_svg(game.new_initial_state(), labels=False)
+
+
+def game_card(name: str, title: str, summary: str) -> str:
+    """A game's card in the lobby: the picture of its board, its name and what it is about, the
+    buttons that start a game at once (``lobby.js``), and its lessons (when it has some) and
+    rules. ``data-seats`` is the number of seats of its default game.
+
+    >>> card = game_card("trig", "Trig, Trigger, Triggest (The Summer-House Floor)", "place pegs")
+    >>> 'data-seats="2"' in card and 'href="/learn/trig"' in card and "Place pegs." in card
+    True
+    """
+    short = escape(short_title(title))
+    learn = f'<a href="/learn/{name}">Learn</a> · ' if name in TAUGHT else ""
+    return f"""<li class="game-card" data-game="{name}" data-seats="{load_game(name).num_players}">
+<img class="card-board" src="/boards/{name}.svg" alt="The board of {short} at the start">
+<div class="card-text">
+<h2 id="card-{name}" class="card-title">{short}</h2>
+<p class="card-summary">{escape(summary[:1].upper() + summary[1:])}.</p>
+</div>
+<div class="card-actions">
+<button type="button" class="primary play-computer" aria-describedby="card-{name}">Play against
+the computer</button>
+<button type="button" class="play-friend" aria-describedby="card-{name}">Play a friend</button>
+<p class="card-links">{learn}<a href="/rules/{name}">Rules</a></p>
+</div>
+<p class="card-error error" role="alert" hidden></p>
+<div class="card-share" hidden></div>
+</li>"""
+
+
+#: The lobby's first lines, above the games' cards: what trigames is.
+LOBBY_INTRO = """<h1>Play a game</h1>
+<p class="lobby-learn">trigames: five abstract strategy games on triangle and hexagon boards.
+Play the computer or a friend, and <a href="/learn">learn them a lesson at a time</a>.</p>"""
+
+#: The lobby below the games' cards: one's games, the challenges, the full form of a new game
+#: behind "More options", the recent games.
+LOBBY = f"""<p class="muted small lobby-defaults">Against the computer you move first, the computer
+plays at its easiest level, and there is no clock: a stronger computer, a variant or a clock are
+under "More options", below.</p>
+<p id="play-error" class="error" role="alert" hidden></p>
 <section class="panel" id="your-games-panel" aria-labelledby="your-games-heading" hidden>
 <h2 id="your-games-heading">Your games</h2>
 <ul id="account-games" class="games"></ul>
 <ul id="your-games" class="games"></ul>
 </section>
 {CHALLENGES}
-<section class="panel" aria-labelledby="new-heading">
-<h2 id="new-heading">New game</h2>
+<details id="more-options" class="panel more-options">
+<summary><h2 id="new-heading">More options</h2> <span class="muted">any variant, seats, clock,
+or a saved game to continue</span></summary>
 <form id="new-game-form" novalidate>
-<fieldset id="record-fieldset" class="record">
-<legend>Continue or review a saved game <span class="muted">(optional)</span></legend>
-<label for="record-file">A record saved by trigames (JSON): a game that goes on is continued
-here; a finished one opens for review</label>
-<input type="file" id="record-file" accept=".json,application/json">
-<p id="record-shown" class="muted" hidden></p>
-<button type="button" id="record-clear" hidden>Start a new game instead</button>
-</fieldset>
 <label for="game">Game</label>
 <select id="game" name="game"></select>
 <p id="game-summary" class="summary"></p>
@@ -206,10 +368,18 @@ Hot seat: one screen for all human seats</label>
 </select>
 <p id="clock-note" class="clock-note muted">A player who runs out of time loses; computers
 are not timed. A clock needs two human players on their own screens.</p>
+<fieldset id="record-fieldset" class="record">
+<legend>Continue or review a saved game <span class="muted">(optional)</span></legend>
+<label for="record-file">A record saved by trigames (JSON): a game that goes on is continued
+here; a finished one opens for review</label>
+<input type="file" id="record-file" accept=".json,application/json">
+<p id="record-shown" class="muted" hidden></p>
+<button type="button" id="record-clear" hidden>Start a new game instead</button>
+</fieldset>
 <p id="error" class="error" role="alert" hidden></p>
 <button type="submit" id="create" class="primary">Create the game</button>
 </form>
-</section>
+</details>
 <section class="panel" aria-labelledby="games-heading">
 <h2 id="games-heading">Recent games</h2>
 <ul id="games" class="games"><li class="muted">Loading…</li></ul>
@@ -217,20 +387,27 @@ are not timed. A clock needs two human players on their own screens.</p>
 """
 
 
-def lobby() -> str:
-    return layout("Lobby", LOBBY, "lobby.js")
+@cache
+def game_cards() -> str:
+    """The five games' cards, as a list (made once).
+
+    >>> game_cards().count('class="game-card"')
+    5
+    """
+    cards = "\n".join(game_card(cls.name, cls.title, cls.summary) for cls in list_games())
+    return f'<ul class="game-cards" aria-label="The games">\n{cards}\n</ul>'
+
+
+def lobby(lang: str = DEFAULT) -> str:
+    """The lobby: what trigames is, a card for each game, then :data:`LOBBY`; the header in
+    ``lang``."""
+    return layout("Lobby", f"{LOBBY_INTRO}\n{game_cards()}\n{LOBBY}", "lobby.js", lang=lang)
 
 
 GAME = """<div class="game-layout">
 <section class="board-column" aria-label="Board">
 <h1 id="title">Loading…</h1>
 <p id="turn" class="turn" aria-live="polite"></p>
-<section id="result" class="panel result" role="status" aria-live="polite" hidden>
-<h2 id="result-headline"></h2>
-<p id="result-how"></p>
-<button type="button" id="rematch" class="primary">Rematch</button>
-<button type="button" id="result-new-game">New game</button>
-</section>
 <div id="watching" class="panel notice watching" hidden>
 <p>You are watching this game. To play, open the link of your seat: whoever created the game has
 one for each seat. A browser that holds a seat opens the game at its seat by itself.</p>
@@ -240,14 +417,47 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 <span id="join-buttons"></span>
 </div>
 </div>
-<p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
-<button type="button" id="back-to-game">Back to the game (End)</button></p>
 <div id="board-area" class="board-area">
 <div id="board" class="board"></div>
 <div id="preview" class="board preview" hidden></div>
 </div>
 <button type="button" id="zoom" class="zoom" hidden></button>
+<div id="move-bar" class="move-bar" role="group" aria-label="Your move and the players' offers">
+<p id="error" class="error" role="alert" hidden></p>
 <div id="choices" class="choices" aria-live="polite"></div>
+<p id="looking-back" class="looking-back" hidden><span id="looking-back-text"></span>
+<button type="button" id="back-to-game">Back to the game (End)</button></p>
+<div id="undo-request" class="panel notice" hidden>
+<p id="undo-request-text"></p>
+<button type="button" id="accept-undo">Accept</button>
+<button type="button" id="decline-undo">Decline</button>
+</div>
+<div id="draw-offer" class="panel notice" hidden>
+<p id="draw-offer-text"></p>
+<button type="button" id="accept-draw">Agree to a draw</button>
+<button type="button" id="decline-draw">Decline</button>
+</div>
+<p id="answer-news" class="panel notice answer-news" role="status" hidden></p>
+<section id="result" class="panel result" hidden>
+<h2 id="result-headline"></h2>
+<p id="result-how"></p>
+<button type="button" id="rematch" class="primary">Rematch</button>
+<button type="button" id="result-new-game">New game</button>
+</section>
+</div>
+<section id="keyboard-tools" class="keyboard-tools" aria-label="Keyboard and screen readers">
+<form id="type-move" class="type-move">
+<label for="move-text">Type a move</label>
+<input id="move-text" maxlength="80" autocomplete="off" autocapitalize="off" spellcheck="false"
+  aria-describedby="move-text-help move-text-error">
+<button type="submit">Play</button>
+<button type="button" id="describe">Describe the board</button>
+<span id="move-text-help" class="muted">written as in the move list (the rules say how)</span>
+</form>
+<p id="move-text-error" class="error" role="alert" hidden></p>
+<div id="description" class="description" aria-live="polite" hidden></div>
+<div id="announcer" class="visually-hidden" role="log" aria-live="polite"></div>
+</section>
 <div id="replay" class="replay" hidden>
 <button type="button" id="replay-first" aria-label="First position">« First</button>
 <button type="button" id="replay-prev" aria-label="Previous move">◀ Back</button>
@@ -270,22 +480,11 @@ one for each seat. A browser that holds a seat opens the game at its seat by its
 </section>
 </section>
 <aside class="side-column">
-<p id="error" class="error" role="alert" hidden></p>
 <ul id="seats" class="seats" aria-label="Seats"></ul>
 <p id="status" class="status"></p>
 <p id="rated-note" class="muted" hidden>A rated game: its result changes both players' ratings,
 and moves cannot be taken back.</p>
 <p id="last-move" class="last-move"></p>
-<div id="undo-request" class="panel notice" hidden>
-<p id="undo-request-text"></p>
-<button type="button" id="accept-undo">Accept</button>
-<button type="button" id="decline-undo">Decline</button>
-</div>
-<div id="draw-offer" class="panel notice" hidden>
-<p id="draw-offer-text"></p>
-<button type="button" id="accept-draw">Agree to a draw</button>
-<button type="button" id="decline-draw">Decline</button>
-</div>
 <div id="resign-confirm" class="panel notice" hidden>
 <p>Resign this game?</p>
 <button type="button" id="confirm-resign" class="danger">Yes, resign</button>
@@ -313,9 +512,13 @@ Beep when another player moves</label>
 """
 
 
-def game_page(title: str, about: str, url: str, picture: str) -> str:
+#: The game page's first Tab stop: the board takes the focus and hands it to a place to choose.
+SKIP_TO_BOARD = '<a class="skip-link" href="#board">Skip to the board</a>\n'
+
+
+def game_page(title: str, about: str, url: str, picture: str, lang: str = DEFAULT) -> str:
     """The game page, with what a shared link shows: the title, a line about the game and a
-    picture of the board (Open Graph and Twitter card tags)."""
+    picture of the board (Open Graph and Twitter card tags); the header in ``lang``."""
     tags = {
         "og:type": "website",
         "og:site_name": "trigames",
@@ -329,16 +532,21 @@ def game_page(title: str, about: str, url: str, picture: str) -> str:
         f'<meta property="{key}" content="{escape(value)}">' for key, value in tags.items()
     )
     head += f'\n<meta name="description" content="{escape(about)}">'
-    return layout(title, GAME, "game.js", head)
+    return layout(title, GAME, "game.js", head, SKIP_TO_BOARD, lang=lang)
 
 
-def rules_page(title: str, fragment: str) -> str:
-    return layout(f"Rules of {title}", f'<article class="rules">\n{fragment}\n</article>')
+def rules_page(title: str, fragment: str, lang: str = DEFAULT) -> str:
+    """The rules of the game ``title``: in English, whatever ``lang`` the rest of the page is
+    in, until they are translated."""
+    _ = translator(lang)
+    page_title = _("Rules of {game}").format(game=title)
+    main = f'<article class="rules">\n{fragment}\n</article>'
+    return layout(page_title, main, lang=lang)
 
 
-def player_page(name: str) -> str:
+def player_page(name: str, lang: str = DEFAULT) -> str:
     """A player's page: ratings, the rating history's chart, the latest games
-    (``player.js``)."""
+    (``player.js``); its header in ``lang``."""
     main = f"""<h1 id="player-name">{escape(name)}</h1>
 <p id="error" class="error" role="alert" hidden></p>
 <div class="player-layout">
@@ -356,12 +564,12 @@ def player_page(name: str) -> str:
 <h2 id="recent-heading">Latest games</h2>
 <ul id="recent-games" class="games"><li class="muted">Loading…</li></ul>
 </section>"""
-    return layout(name, main, "player.js")
+    return layout(name, main, "player.js", lang=lang)
 
 
-def leaderboard_page(game: str) -> str:
+def leaderboard_page(game: str, lang: str = DEFAULT) -> str:
     """The leaderboard of ``game`` (one of the five), with links to the others'
-    (``leaderboard.js``)."""
+    (``leaderboard.js``); its header in ``lang``."""
     titles = {cls.name: short_title(cls.title) for cls in list_games()}
     current = ' aria-current="page"'
     links = "\n".join(
@@ -383,7 +591,7 @@ def leaderboard_page(game: str) -> str:
 <tbody id="leaders-body"><tr><td colspan="4" class="muted">Loading…</td></tr></tbody>
 </table>
 </section>"""
-    return layout(title, main, "leaderboard.js")
+    return layout(title, main, "leaderboard.js", lang=lang)
 
 
 ACCOUNT = """<h1>Your account</h1>
@@ -451,6 +659,7 @@ I want my account deleted, for good</label>
 """
 
 
-def account_page() -> str:
-    """One's account and settings (``settings.js``), or a word to log in."""
-    return layout("Your account", ACCOUNT, "settings.js")
+def account_page(lang: str = DEFAULT) -> str:
+    """One's account and settings (``settings.js``), or a word to log in; its header in
+    ``lang``."""
+    return layout("Your account", ACCOUNT, "settings.js", lang=lang)

@@ -217,9 +217,12 @@ class GameService:
         async with self.held(game_id, address, fresh=True) as live:
             return live.snapshot.record().to_json()
 
-    async def listing(self, finished: bool | None = None) -> list[views.ListedGame]:
-        """The latest games, without tokens: for a lobby and for replays."""
-        rows = await self.database.run(lambda store: store.listing(finished))
+    async def listing(
+        self, finished: bool | None = None, moved: bool = False
+    ) -> list[views.ListedGame]:
+        """The latest games, without tokens: for a lobby and for replays (``moved``: only
+        those someone moved in)."""
+        rows = await self.database.run(lambda store: store.listing(finished, moved=moved))
         return [views.listed(row) for row in rows]
 
     async def seats_of(self, game_id: str, actor: Actor) -> list[int]:

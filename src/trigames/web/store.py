@@ -206,8 +206,11 @@ class GameStore(AccountStore, PlayerStore, ChallengeStore, NoticeStore, LessonSt
     def unfinished(self) -> list[GameRow]:
         """Every game still in progress, oldest first."""
 
-    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
-        """The latest games (changed last first), all or only finished or unfinished ones."""
+    def listing(
+        self, finished: bool | None = None, limit: int = 100, moved: bool = False
+    ) -> list[GameRow]:
+        """The latest games (changed last first), all or only finished or unfinished ones;
+        ``moved``: only those with a move played (or a seat resigned)."""
 
     def claim(self, game_id: str, owner: str, seconds: float) -> bool:
         """Take or extend the game's lease for ``seconds``, unless another owner holds a lease
@@ -331,8 +334,13 @@ class SqlStore(AccountRows, PlayerRows, ChallengeRows, NoticeRows, LessonRows):
     def unfinished(self) -> list[GameRow]:
         return self._select("WHERE finished = 0 ORDER BY created")
 
-    def listing(self, finished: bool | None = None, limit: int = 100) -> list[GameRow]:
-        where = "" if finished is None else f"WHERE finished = {int(finished)} "
+    def listing(
+        self, finished: bool | None = None, limit: int = 100, moved: bool = False
+    ) -> list[GameRow]:
+        tests = [] if finished is None else [f"finished = {int(finished)}"]
+        if moved:
+            tests.append("moves <> '[]'")
+        where = f"WHERE {' AND '.join(tests)} " if tests else ""
         return self._select(f"{where}ORDER BY updated DESC LIMIT {int(limit)}")
 
     def claim(self, game_id: str, owner: str, seconds: float) -> bool:

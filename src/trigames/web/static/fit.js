@@ -2,6 +2,8 @@
 // be under 24 CSS pixels (a finger's width), the board then scrolling inside its own box, never
 // the page. A toggle button fits it back ("Show the whole board"), remembered in this browser.
 
+import { pointed } from "./verbs.js";
+
 const WHOLE = "trigames:whole-board";
 
 /** The smallest place that takes a click (a peg, a cell, a lozenge), in board units. */
@@ -21,14 +23,17 @@ export function fitBoard(board, toggle) {
   const svg = board.querySelector("svg");
   if (!svg) return;
   // the scale the board has when it fits: the width of its box, the height of the screen
-  // less 12rem (as style.css says), measured without changing the page (which could scroll it)
+  // less the board's --board-room (12rem, or style.css's for the game page's board, which
+  // leaves room for the move bar under it), measured without changing the page (which could
+  // scroll it)
   const box = svg.viewBox.baseVal;
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-  const fitted = Math.min(board.clientWidth / box.width, (innerHeight - 12 * rem) / box.height);
+  const room = parseFloat(getComputedStyle(board).getPropertyValue("--board-room")) || 12;
+  const fitted = Math.min(board.clientWidth / box.width, (innerHeight - room * rem) / box.height);
   const zoom = Math.min(8, 24.5 / (smallestPlace(svg) * fitted));
   const whole = localStorage.getItem(WHOLE) === "true";
   toggle.hidden = !(zoom > 1);
-  toggle.textContent = whole ? "Zoom in: bigger places to tap" : "Show the whole board";
+  toggle.textContent = whole ? pointed("Zoom in: bigger places to tap") : "Show the whole board";
   toggle.setAttribute("aria-pressed", String(zoom > 1 && !whole));
   const zoomed = zoom > 1 && !whole;
   const wasZoomed = board.classList.contains("zoomed");

@@ -4,14 +4,18 @@
 // The page knows no rules: the view lists the legal moves, and for each the steps by which it is
 // entered (input_steps); clicks on the board's places (data-name) and on buttons pick steps.
 import { account, onAccountChange } from "./account.js";
+import { announce, news } from "./announce.js";
 import { renderClock } from "./clock.js";
 import { api, createdKey, el, showError } from "./common.js";
 import { fitBoard as fitTo, toggleWhole } from "./fit.js";
+import { setupDescribe } from "./describe.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
+import { declinedText, resultText } from "./outcome.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 import { renderReview, startReview } from "./review.js";
 import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 import { beep, setupSound } from "./sound.js";
+import { setupTyping } from "./typing.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -111,8 +115,30 @@ function accept(next, force = false) {
   if (!force && page.view && next.version < page.view.version) return;
   if (othersMoved(next)) beep();
   if (!page.view || next.ply !== page.view.ply || next.to_move !== page.view.to_move || next.over !== page.view.over) resetInput();
+  noteAnswers(page.view, next);
+  const before = page.view;
   page.view = next;
   render();
+  if (before) announce(news(before, next, () => (next.outcome ? resultText(next).join(". ") : "The game is over.")));
+}
+
+/** What the move bar says of an answer to this page's draw offer or undo request: a decline
+ * (the offer or request gone, with no move made and the game going on), until the next move. */
+let answerNews = null;
+
+function noteAnswers(before, next) {
+  if (!before || next.ply !== before.ply || next.draw_offer || next.undo_request !== null) answerNews = null;
+  if (!before || next.ply !== before.ply || next.over || !page.you.length) return;
+  const offer = before.draw_offer;
+  if (offer && next.draw_offer === null && offer.some((seat) => page.you.includes(seat))) {
+    const waiting = before.in_game.filter((seat) => !offer.includes(seat) && before.seats[seat].kind === "human");
+    answerNews = declinedText(next, waiting, "draw");
+  }
+  const asker = before.undo_request;
+  if (asker !== null && next.undo_request === null && page.you.includes(asker)) {
+    const others = before.in_game.filter((seat) => seat !== asker && before.seats[seat].kind === "human");
+    answerNews = declinedText(next, others, "undo");
+  }
 }
 
 /** Whether ``next`` adds a move made by another player than this page's. */
@@ -177,13 +203,7 @@ function swatch(seat) {
 }
 
 function turnText() {
-  if (page.view.over) {
-    const outcome = page.view.outcome;
-    if (!outcome) return "The game is over.";
-    const winners = outcome.winners.map(seatLabel);
-    const result = winners.length === 0 ? "A draw" : `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
-    return `Game over: ${result} — ${outcome.reason}.`;
-  }
+  if (page.view.over) return page.view.outcome ? `Game over. ${resultText(page.view)[0]}.` : "The game is over.";
   if (page.view.to_move === null) return "";
   const who = page.you.includes(page.view.to_move) ? (page.you.length > 1 ? `Your turn: ${seatLabel(page.view.to_move)}` : "Your turn") : `${seatLabel(page.view.to_move)} to move`;
   return page.view.thinking && !page.you.includes(page.view.to_move) ? `${who} (thinking…)` : `${who}.`;
@@ -219,6 +239,7 @@ function moverOf(index) {
 function renderMoves() {
   const shown = page.replayPly === null ? page.view.ply : page.replayPly;
   const list = $("moves");
+  const focused = list.contains(document.activeElement); // the keyboard steps through the list
   list.replaceChildren(
     ...page.view.moves.map((move, index) => {
       const mover = moverOf(index);
@@ -228,7 +249,7 @@ function renderMoves() {
       return el("li", { class: current ? "current" : null, dataset: { mover: mover ?? "" } },
         el("span", { class: "move-number", "aria-hidden": "true" }, `${index + 1}.`),
         mover === null ? null : swatch(mover),
-        who === null || said.startsWith(seatLabel(mover)) ? null : el("span", { class: "mover" }, who),
+        who === null || said.startsWith(seatLabel(mover)) ? null : el("span", { class: "mover", title: who }, who),
         el("button", {
           type: "button",
           class: "move-link",
@@ -246,6 +267,7 @@ function renderMoves() {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+  if (focused) (list.querySelector(".current button") ?? list.querySelector("button"))?.focus({ preventScroll: true });
 }
 
 function renderReplay() {
@@ -320,6 +342,8 @@ function renderActions() {
   } else {
     panel.hidden = true;
   }
+  $("answer-news").textContent = answerNews ?? "";
+  $("answer-news").hidden = answerNews === null;
   $("save").href = `/api/games/${page.gameId}/record`;
   $("save").setAttribute("download", `trigames-${page.gameId}.json`);
 }
@@ -356,28 +380,14 @@ function renderLinks() {
           shared ? "All human seats (hot seat)" : `Seat ${seat.seat}: ${seat.name}`),
         page.you.includes(seat.seat) ? el("span", { class: "muted" }, " (this page)") : null,
       )),
-      ...created.seats.filter((seat) => seat.open).map((seat) => el("li", { class: "open-seat" },
-        `Seat ${seat.seat}: open, for whoever joins from the spectators' link`)),
+      // the seats created open, as they are now: still open, or taken (the view says live)
+      ...created.seats.filter((seat) => seat.open).map((seat) => page.view.seats[seat.seat].open
+        ? el("li", { class: "open-seat" }, `Seat ${seat.seat}: open, for whoever joins from the spectators' link`)
+        : el("li", { class: "joined-seat" }, `Seat ${seat.seat}: ${page.view.seats[seat.seat].name} joined`)),
       el("li", {}, el("a", { class: "spectator-link", href: created.spectator_link }, "Spectators")),
     ),
   );
   box.hidden = false;
-}
-
-/** How a finished game ended, for the result panel: who won, and how. */
-function resultText() {
-  const outcome = page.view.outcome;
-  const winners = outcome.winners;
-  const reason = outcome.reason;
-  if (winners.length !== 1) {
-    const who = winners.length === page.view.seats.length ? "" : ` between ${winners.map(seatLabel).join(" and ")}`;
-    return [`Draw${who}`, reason === "draw agreed" ? "The players agreed to a draw." : `The game ended: ${reason}.`];
-  }
-  const winner = seatLabel(winners[0]);
-  const scores = outcome.scores.map((score, seat) => `${page.view.seats[seat].name} ${score}`).join(", ");
-  if (reason.endsWith(" resigned")) return [`${winner} wins`, `${reason}.`];
-  if (reason.endsWith(" ran out of time")) return [`${winner} wins`, `${reason}.`];
-  return [`${winner} wins`, `${reason[0].toUpperCase()}${reason.slice(1)}. Score: ${scores}.`];
 }
 
 /** The result panel, announced when the game ends; the places that made the result lit. */
@@ -387,7 +397,7 @@ function renderResult() {
     panel.hidden = true;
     return;
   }
-  const [headline, how] = resultText();
+  const [headline, how] = resultText(page.view);
   $("result-headline").textContent = headline;
   $("result-how").textContent = how;
   const playing = page.you.length > 0;
@@ -547,9 +557,11 @@ function newGame() {
   location.href = `/?${query}`;
 }
 
-/** Arrow keys step through the game: left and right a move, Home and End the ends. */
+/** On the replay's own controls (its buttons, the move list, "Back to the game"), the arrow keys
+ * step through the game: left and right a move, Home and End the ends. Nowhere else: on the
+ * board they go from place to place (pointing.js). */
 function stepWithKeys(event) {
-  if (!page.view || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!page.view || !event.target.closest?.("#replay, #moves, #looking-back") || event.altKey || event.ctrlKey || event.metaKey) return;
   const shown = page.replayPly ?? page.view.ply;
   const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: page.view.ply }[event.key];
   if (to === undefined || page.view.ply === 0) return;
@@ -571,6 +583,8 @@ async function start() {
   onMove(send);
   takeSeatToken();
   document.addEventListener("keydown", stepWithKeys);
+  setupTyping();
+  setupDescribe();
   // the rules open beside the game, so the game stays where it is
   document.querySelectorAll("header.site nav.rules-nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
   $("back-to-game").addEventListener("click", () => replayTo(page.view.ply));

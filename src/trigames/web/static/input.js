@@ -47,3 +47,5 @@ export const onMove = input.onMove;
 export const resetInput = input.reset;
 export const renderInput = input.render;
 export const clearInput = input.clear;
+/** Play a legal move as if pointed at (typing.js). */
+export const playInput = input.play;

@@ -1,5 +1,7 @@
-// The lobby: choose a game, its variant and who plays each seat; create it; list recent games;
-// the account's games and the challenges (challenges.js).
+// The lobby: a card for each game, whose buttons start a game against the computer or a friend
+// in one click; behind "More options", the full form: choose a game, its variant and who plays
+// each seat, and create it; list recent games; the account's games and the challenges
+// (challenges.js).
 import { account, onAccountChange } from "./account.js";
 import { startChallenges } from "./challenges.js";
 import { api, createdKey, el, showError, splitSpec } from "./common.js";
@@ -16,9 +18,12 @@ const clockSelect = document.getElementById("clock");
 const recordFile = document.getElementById("record-file");
 /** The largest record file the lobby sends (the server reads request bodies of 64 KiB). */
 const MAX_RECORD_FILE = 60 * 1024;
+/** The computer a card's "Play against the computer" button sets against you: the easiest. */
+const COMPUTER = "easy";
 
 let record = null; // a saved game to continue (its JSON), or null for a new game
 
+const catalogLoaded = api("/api/catalog"); // a card's button may be clicked before it comes
 let catalog = null;
 let spec = null; // {game, title, seats: [colour names]} of the spec as typed, or null if invalid
 let checking = 0; // the number of the latest spec check, so older answers are dropped
@@ -254,19 +259,70 @@ async function create(event) {
   createButton.disabled = true;
   try {
     const what = record === null ? { game: spec.game } : { record };
-    const created = await api("/api/games", {
-      method: "POST",
-      body: { ...what, seats, hotseat: hotseat.checked, clock: chosenClock() },
-    });
-    const { view, ...kept } = created;
-    localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
-    const human = created.seats.find((seat) => seat.token);
-    if (human) holdSeat(created.id, human.token);
+    const created = await newGame({ ...what, seats, hotseat: hotseat.checked, clock: chosenClock() });
     location.href = `/games/${created.id}`;
   } catch (error) {
     showError(error.message);
     createButton.disabled = false;
   }
+}
+
+/** Create a game (``body``: what ``POST /api/games`` takes) and keep, in this browser, what
+ * the server answered (the game page shows its links) and the seat its first token holds. */
+async function newGame(body) {
+  const created = await api("/api/games", { method: "POST", body });
+  const { view, ...kept } = created;
+  localStorage.setItem(createdKey(created.id), JSON.stringify(kept));
+  const human = created.seats.find((seat) => seat.token);
+  if (human) holdSeat(created.id, human.token, { game: view.game, title: view.title });
+  return created;
+}
+
+/** A game's card in one click: its default game, you in the first seat (you move first), the
+ * other seats ``other`` ("easy": the computer; "open": for a friend who joins by the link). */
+async function cardGame(card, other) {
+  const buttons = card.querySelectorAll(".card-actions button");
+  const error = card.querySelector(".card-error");
+  for (const button of buttons) button.disabled = true;
+  showError("", error);
+  try {
+    const { human } = (await catalogLoaded).players;
+    const seats = Array.from({ length: Number(card.dataset.seats) }, (_, seat) => ({ kind: seat ? other : human }));
+    const created = await newGame({ game: card.dataset.game, seats });
+    if (other !== "open") {
+      location.href = `/games/${created.id}`;
+      return;
+    }
+    shareBox(card, created);
+    listYourGames();
+  } catch (reason) {
+    showError(reason.message, error);
+  }
+  for (const button of buttons) button.disabled = false;
+}
+
+/** Under a card, the link of a game created for a friend, to send, and the way to the game. */
+function shareBox(card, created) {
+  const link = el("input", { class: "share-link", readonly: true, value: created.spectator_link, "aria-label": "The link to send" });
+  const copied = el("span", { class: "muted", role: "status" });
+  const copy = el("button", { type: "button", class: "copy-link", onclick: async () => {
+    link.select();
+    try {
+      await navigator.clipboard.writeText(link.value);
+      copied.textContent = "Copied.";
+    } catch {
+      copied.textContent = "Copy the selected link.";
+    }
+  } }, "Copy");
+  const box = card.querySelector(".card-share");
+  box.replaceChildren(
+    el("p", {}, "Send this link to a friend: they open it and take the free seat."),
+    el("div", { class: "share-row" }, link, copy, copied),
+    el("a", { class: "button primary open-game", href: `/games/${created.id}` }, "Go to the game"),
+  );
+  box.hidden = false;
+  link.focus(); // the next thing to do: copy it
+  link.select();
 }
 
 function describeGame(game) {
@@ -283,7 +339,7 @@ function describeGame(game) {
 async function listGames() {
   const list = document.getElementById("games");
   try {
-    const { games } = await api("/api/games");
+    const { games } = await api("/api/games?moved=true"); // a game nobody moved in: not news
     list.replaceChildren(
       ...games.map((game) =>
         el("li", {}, el("a", { class: "game-link", href: `/games/${game.id}` }, describeGame(game)),
@@ -344,6 +400,7 @@ async function listYourGames() {
 function prefill() {
   const query = new URLSearchParams(location.search);
   if (!query.has("game")) return null;
+  document.getElementById("more-options").open = true;
   const [name, options] = splitSpec(query.get("game"));
   if (catalog.games.some((game) => game.name === name)) {
     gameSelect.value = name;
@@ -357,10 +414,14 @@ function prefill() {
 }
 
 async function start() {
+  for (const card of document.querySelectorAll(".game-card")) {
+    card.querySelector(".play-computer").addEventListener("click", () => cardGame(card, COMPUTER));
+    card.querySelector(".play-friend").addEventListener("click", () => cardGame(card, "open"));
+  }
   try {
-    catalog = await api("/api/catalog");
+    catalog = await catalogLoaded;
   } catch (error) {
-    showError(error.message);
+    showError(error.message, document.getElementById("play-error"));
     return;
   }
   gameSelect.replaceChildren(

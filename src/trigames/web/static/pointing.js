@@ -4,6 +4,7 @@
 // (input.js) and the study boards (study.js) each make one.
 import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
+import { pointed } from "./verbs.js";
 
 /** The input of one board:
  * - ``board``: the element holding the board's SVG; ``preview``: the element over it that shows
@@ -44,7 +45,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     else if (!clicks.length) now = view().guide || "tap a marked place";
     else if (next.size > words.length) now = words.length ? "tap a marked place, or choose below" : "tap a marked place to go on";
     else now = complete.length ? "choose the move below" : "choose one of the buttons below";
-    say(now);
+    say(pointed(now));
   }
 
   /** The legal moves (with their steps) that agree with the clicks so far. */
@@ -69,6 +70,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     clear();
     if (!canMove()) {
       clicks = [];
+      rove();
       return;
     }
     if (pending) {
@@ -88,7 +90,11 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       }
     }
     const names = boardNames();
-    for (const name of clicks) placesNamed(name).forEach((node) => node.classList.add("selected"));
+    for (const name of clicks) {
+      const nodes = placesNamed(name);
+      nodes.forEach((node) => node.classList.add("selected"));
+      if (nodes.length) keyboardPlace(nodes[0], `${name}: chosen; choose it again to take it back`);
+    }
     const words = [];
     for (const name of next) {
       if (!names.has(name)) {
@@ -97,12 +103,11 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       }
       const nodes = placesNamed(name);
       nodes.forEach((node) => node.classList.add("target"));
-      // the keyboard reaches each place once: Tab to it, Enter or Space to click it
-      Object.entries({ tabindex: "0", role: "button", "aria-label": name }).forEach(([attribute, value]) => nodes[0].setAttribute(attribute, value));
+      keyboardPlace(nodes[0], placeLabel(name, found));
     }
     if (words.length && words.length < next.size) {
       // some steps are on the board, some are buttons: say that both are there
-      choices.append(el("span", { class: "choices-label" }, "Tap a marked place, or:"));
+      choices.append(el("span", { class: "choices-label" }, pointed("Tap a marked place, or:")));
     }
     for (const word of words) {
       choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, word));
@@ -127,7 +132,91 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancel }, "Cancel (Esc)"));
     }
     guide(next, words, complete);
+    rove();
     ghosts.show(found, clicks); // pictures of the choices
+  }
+
+  // --- the keyboard: one Tab stop on the board, arrow keys between its places (roving tabindex)
+
+  let focusName = null; // the place the keyboard is on, kept while the position stays
+  let after = null; // the place just chosen: the keyboard goes on from the nearest target to it
+  let inside = false; // whether the focus was last on the board or its choices
+
+  /** A place the keyboard reaches: a button named by ``label`` (out of the Tab order until
+   * :func:`rove` picks it). */
+  function keyboardPlace(node, label) {
+    Object.entries({ tabindex: "-1", role: "button", "aria-label": label }).forEach(([attribute, value]) => node.setAttribute(attribute, value));
+  }
+
+  /** What choosing the place ``name`` does, among the moves ``found``: "E5: play E5", or
+   * "E2: 3 moves go on from it". */
+  function placeLabel(name, found) {
+    const depth = clicks.length;
+    const moves = found.filter((candidate) => candidate.steps.length > depth && candidate.steps[depth].includes(name));
+    if (moves.length === 1 && moves[0].steps.length === depth + 1) return `${name}: play ${moves[0].move}`;
+    return `${name}: ${moves.length} ${moves.length === 1 ? "move goes" : "moves go"} on from it`;
+  }
+
+  /** The places the keyboard reaches, in reading order (top to bottom, then left to right). */
+  function keyboardPlaces() {
+    const places = [...board.querySelectorAll("[role=button][tabindex]")].map((node) => ({ node, centre: centreOf(node) }));
+    return places.sort((a, b) => Math.round(a.centre[1] / 6) - Math.round(b.centre[1] / 6) || a.centre[0] - b.centre[0]);
+  }
+
+  function centreOf(node) {
+    const box = node.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  }
+
+  function nameOf(node) {
+    return node.dataset.name ?? node.dataset.at;
+  }
+
+  /** The place nearest ``from`` (a centre) in ``direction`` ([dx, dy], a unit step), or none:
+   * the nearest within 45 degrees of the direction, else the nearest on that side; a place off
+   * to the side counts as farther. */
+  function nearestTowards(places, from, [dx, dy]) {
+    let best = null;
+    let bestScore = Infinity;
+    for (const place of places) {
+      const [x, y] = [place.centre[0] - from[0], place.centre[1] - from[1]];
+      const along = x * dx + y * dy;
+      const across = Math.abs(x * dy - y * dx);
+      const score = Math.hypot(x, y) + across + (across > along ? 1e6 : 0);
+      if (along > 1 && score < bestScore) [best, bestScore] = [place, score];
+    }
+    return best;
+  }
+
+  /** Make ``place`` the board's one Tab stop; focus it when ``focus``. */
+  function moveTo(place, focus) {
+    board.querySelectorAll("[role=button][tabindex='0']").forEach((node) => node.setAttribute("tabindex", "-1"));
+    place.node.setAttribute("tabindex", "0");
+    focusName = nameOf(place.node);
+    if (focus) {
+      place.node.focus({ preventScroll: true });
+      place.node.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** After a render: the board's Tab stop is the place the keyboard was on, the target nearest
+   * the place just chosen, or the first; the board itself when there is none. A focus lost
+   * with the places it was on comes back to the board. */
+  function rove() {
+    const places = keyboardPlaces();
+    const chosen = after === null ? null : places.find((place) => nameOf(place.node) === after);
+    const targets = places.filter((place) => place.node.classList.contains("target"));
+    const place = (chosen && targets.length ? closest(targets, chosen.centre) : null)
+      ?? places.find((candidate) => nameOf(candidate.node) === focusName) ?? places[0];
+    after = null;
+    board.setAttribute("tabindex", place ? "-1" : "0");
+    const lost = inside && (document.activeElement === board || document.activeElement === document.body || document.activeElement === null);
+    if (place) moveTo(place, lost);
+    else if (lost) board.focus({ preventScroll: true });
+  }
+
+  function closest(places, [x, y]) {
+    return places.reduce((best, place) => (Math.hypot(place.centre[0] - x, place.centre[1] - y) < Math.hypot(best.centre[0] - x, best.centre[1] - y) ? place : best));
   }
 
   /** A move waiting to be confirmed: its places stay chosen, the board shows what it makes. */
@@ -137,11 +226,11 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       for (const name of step) if (clicks.includes(name)) placesNamed(name).forEach((node) => node.classList.add("selected"));
     }
     showPreview(pending);
-    choices.append(
-      el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => sendMove(pending) }, `Play ${pending}`),
-      el("button", { type: "button", id: "cancel-input", onclick: cancel }, "Cancel (Esc)"),
-    );
+    const confirm = el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => sendMove(pending) }, `Play ${pending}`);
+    choices.append(confirm, el("button", { type: "button", id: "cancel-input", onclick: cancel }, "Cancel (Esc)"));
     guide(new Set(), [], []);
+    rove();
+    if (document.activeElement === board) confirm.focus({ preventScroll: true }); // the keyboard's next key: Enter
   }
 
   /** The choices below the board never shrink while the page is open: a long list of choices
@@ -155,13 +244,17 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
   function clear() {
     keepChoicesHeight();
     board.querySelectorAll(".target, .selected").forEach((node) => node.classList.remove("target", "selected"));
+    const focused = board.contains(document.activeElement) && document.activeElement !== board;
     board.querySelectorAll("[tabindex]").forEach((node) => ["tabindex", "role", "aria-label"].forEach((attribute) => node.removeAttribute(attribute)));
+    // the focus on a place stays on the board (the next render puts it on a place again)
+    if (focused) board.focus({ preventScroll: true });
     hidePreview();
     ghosts.clear();
     choices.replaceChildren();
   }
 
   function take(name) {
+    after = name;
     const at = clicks.indexOf(name);
     clicks = at >= 0 ? clicks.slice(0, at) : [...clicks, name];
     render();
@@ -180,13 +273,66 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     if (clicks.includes(name) || place.classList.contains("target")) take(name);
   });
 
+  /** The arrow keys go to the nearest place in their direction, Home and End to the first
+   * and last place; Enter or Space chooses the place. */
+  const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
   board.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const place = event.target.closest(".target, .selected");
-    if (!place || !canMove()) return;
-    event.preventDefault();
-    take(place.dataset.name ?? place.dataset.at);
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const place = event.target.closest("[role=button][tabindex]");
+    if (event.key === "Enter" || event.key === " ") {
+      if (!place || !canMove()) return;
+      event.preventDefault();
+      take(nameOf(place));
+      return;
+    }
+    if (!(event.key in DIRECTIONS) && event.key !== "Home" && event.key !== "End") return;
+    event.preventDefault(); // the arrow keys never scroll the page nor step through the game here
+    const places = keyboardPlaces();
+    if (!places.length) return;
+    const from = places.find((candidate) => candidate.node === place);
+    let to;
+    if (event.key === "Home" || !from) to = places[0];
+    else if (event.key === "End") to = places[places.length - 1];
+    else to = nearestTowards(places.filter((candidate) => candidate !== from), from.centre, DIRECTIONS[event.key]);
+    if (to) moveTo(to, true);
   });
+
+  // the board itself passes the focus on to its Tab stop (a skip link's target)
+  board.setAttribute("tabindex", "-1");
+  board.setAttribute("role", "group");
+  board.setAttribute("aria-label", "Board: the arrow keys go from place to place, Enter or Space chooses, Escape cancels");
+  board.addEventListener("focus", () => board.querySelector("[role=button][tabindex='0']")?.focus({ preventScroll: true }));
+
+  /** The ring around the place the keyboard is on: drawn over the whole board (an outline
+   * would hide under the places drawn after it), a dark ring on a light halo, 3 px. */
+  function ring(node) {
+    board.querySelector(".focus-ring")?.remove();
+    const svg = board.querySelector("svg");
+    if (!node || !svg || !svg.contains(node) || !node.matches(":focus-visible")) return;
+    const box = node.getBBox();
+    const matrix = svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
+    const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([x, y]) => new DOMPoint(box.x + x * box.width, box.y + y * box.height).matrixTransform(matrix));
+    const pad = 4 / svg.getScreenCTM().a; // 4 screen pixels, in the board's units
+    const [left, top] = [Math.min(...corners.map((p) => p.x)) - pad, Math.min(...corners.map((p) => p.y)) - pad];
+    const [right, bottom] = [Math.max(...corners.map((p) => p.x)) + pad, Math.max(...corners.map((p) => p.y)) + pad];
+    const group = document.createElementNS(svg.namespaceURI, "g");
+    group.setAttribute("class", "focus-ring");
+    group.setAttribute("pointer-events", "none");
+    for (const part of ["halo", "ring"]) {
+      const rect = document.createElementNS(svg.namespaceURI, "rect");
+      Object.entries({ class: part, x: left, y: top, width: right - left, height: bottom - top, rx: pad }).forEach(([name, value]) => rect.setAttribute(name, value));
+      group.append(rect);
+    }
+    svg.append(group);
+  }
+
+  // where the focus is: the board's places or choices, or elsewhere on the page
+  document.addEventListener("focusin", (event) => {
+    inside = board.contains(event.target) || choices.contains(event.target);
+    ring(board.contains(event.target) && event.target !== board ? event.target : null);
+  });
+  board.addEventListener("focusout", () => ring(null));
 
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && (clicks.length || pending)) cancel();
@@ -231,7 +377,10 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     reset() {
       clicks = [];
       pending = null;
+      focusName = after = null;
     },
+    /** Play ``move`` (a legal move) as if pointed at: confirmed first, when that is asked for. */
+    play,
     render,
     clear,
     placesNamed,

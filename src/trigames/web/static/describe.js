@@ -1,0 +1,61 @@
+// "Describe the board": the position shown in words a screen reader reads, in the game page's
+// #description live region. The pieces come from the board's drawing, which names each piece's
+// kind, owner and place (data-piece, data-kind-name, data-colour, data-owner-name, data-at: see
+// Game.render_svg) and each tile's way round (data-orientation); the page knows no rule.
+import { el } from "./common.js";
+import { $, board, page } from "./page.js";
+
+const LISTED = 40; // places listed on one line before "and N more"
+
+function listed(names) {
+  const shown = names.slice(0, LISTED).join(", ");
+  return names.length > LISTED ? `${shown} and ${names.length - LISTED} more` : shown;
+}
+
+/** The pieces and tiles on the drawing ``svg``, a line per owner and kind:
+ * "White peg (3): D6, E7, I4", "Tile (2): dg72 pointing e, dg74 pointing e". */
+export function pieceLines(svg) {
+  const groups = new Map();
+  const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
+  for (const node of svg.querySelectorAll("[data-piece][data-at]")) {
+    if (node.closest(".ghost-layer")) continue;
+    const kind = node.dataset.kindName ?? [node.dataset.colour, node.dataset.piece].filter(Boolean).join(" ");
+    const owner = node.dataset.ownerName ?? "";
+    // "Neutral" is said once: "large neutral trapeze", not "Neutral large neutral trapeze"
+    add(kind.toLowerCase().includes(owner.toLowerCase()) ? kind : `${owner} ${kind}`, node.dataset.at);
+  }
+  for (const node of svg.querySelectorAll("[data-spot=tile]")) {
+    add("tile", [node.dataset.name, node.dataset.orientation].filter(Boolean).join(" pointing "));
+  }
+  if (!groups.size) return ["The board is empty."];
+  return [...groups].map(([key, names]) => `${key[0].toUpperCase()}${key.slice(1)} (${names.length}): ${listed(names)}`);
+}
+
+/** The lines describing the position shown: whose turn (or which position of the replay), the
+ * score and last move, the pieces, and the places the keyboard may choose now. */
+function describe() {
+  const view = page.view;
+  const lines = [];
+  if (page.replayPly === null) {
+    lines.push($("turn").textContent, view.status, `Last move: ${view.last_move || "none yet"}.`);
+  } else {
+    const move = page.replayPly ? `, ${view.moves[page.replayPly - 1]}` : "";
+    lines.push(`Looking back: the position after move ${page.replayPly} of ${view.ply}${move}.`);
+  }
+  const svg = board.querySelector("svg");
+  if (svg) lines.push(...pieceLines(svg));
+  const places = [...board.querySelectorAll("[role=button][tabindex]")].map((node) => node.dataset.name ?? node.dataset.at);
+  if (places.length) lines.push(`Places to choose now (${places.length}): ${listed(places)}.`);
+  return lines.filter(Boolean);
+}
+
+/** Bind the "Describe the board" button to the description's live region. */
+export function setupDescribe() {
+  const output = $("description");
+  $("describe").addEventListener("click", () => {
+    if (!page.view) return;
+    output.replaceChildren(); // emptied first: the same words said again are read again
+    output.hidden = false;
+    requestAnimationFrame(() => output.replaceChildren(el("ul", {}, ...describe().map((line) => el("li", {}, line)))));
+  });
+}
