@@ -13,6 +13,7 @@ import pytest
 from trigames.ai.match import Task, play_game
 from trigames.ai.players import on_processor_time, use_processor_time
 from trigames.analysis.metrics import METRIC_NAMES, metrics_from
+from trigames.analysis.stats import facts
 from trigames.cli.main import main
 from trigames.games import load_game
 
@@ -126,6 +127,18 @@ def test_processor_time_reaches_the_worker_processes_and_the_reports(
     assert not on_processor_time()
     assert play_game(replace(task, processor_time=False)).length > 0
     assert not on_processor_time()
+
+
+def test_the_reports_count_how_often_the_swap_was_taken() -> None:
+    first = str(load_game("trig").new_initial_state().legal_moves()[0])
+    taken = play_game(Task("trig(swap=true)", 0, 1, ("random", "random"), (first, "swap")))
+    declined = play_game(Task("trig(swap=true)", 1, 2, ("random", "random"), (first,)))
+    plain = play_game(Task("trig", 2, 3, ("random", "random"), (first,)))
+    assert taken.facts["swap"] == "taken"
+    assert declined.facts["swap"] in ("taken", "declined")  # the random player's answer
+    assert "swap" not in plain.facts
+    counted = facts([taken, taken, plain])["words"]["swap"]
+    assert counted == {"taken": 2}
 
 
 def test_sweep_crosses_two_options_and_prints_a_table(

@@ -33,6 +33,7 @@ from trigames.ai.players import use_processor_time
 from trigames.ai.registry import make_player, resolve
 from trigames.core.places import Places
 from trigames.core.protocol import AnyGame
+from trigames.core.swap import SWAP
 from trigames.games import load_game
 
 SEED_STRIDE = 1_000_003
@@ -181,6 +182,8 @@ def play_game(task: Task) -> GameResult:
             else seats[seat].choose(state)
         )
         used |= places.of(state, [move])[0]
+        if ply == 1 and SWAP in legal:  # the swap rule's answer, counted by the reports
+            facts["swap"] = "taken" if move == SWAP else "declined"
         state.play(move)
         ply_scores.append(state.scores())
         for key, value in game.move_facts(state).items():
