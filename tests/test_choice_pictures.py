@@ -91,3 +91,16 @@ def test_tranglar_reserves_are_pictures_and_the_movers_pick_the_piece() -> None:
     )
     assert {seat for seat, _ in picked} == {"0"}
     assert "T" in {kind for _, kind in picked}
+
+
+def test_tranglar_ways_of_a_take_over_have_pictures_of_their_own() -> None:
+    """Each way to cover a piece taken over is drawn with the outlines of its own pieces, so
+    that the buttons of the six ways to take over Petrol's parallelogram look different."""
+    game = load_game("tranglar")
+    state = game.new_initial_state()
+    for move in ["Ha1sa2", "Gc1ed1swd2ne", "Prc4ned4sw", "Tc3e", "Lb3nw"]:
+        state.play(move)
+    ways = [move for move in state.legal_moves() if str(move).startswith("xPrc4ned4sw=")]
+    pictures = game.choice_pictures(state, ways)
+    assert len(ways) == 6
+    assert len({picture.ghost for picture in pictures.values()}) == 6

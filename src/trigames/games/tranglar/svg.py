@@ -28,7 +28,9 @@ from trigames.games.tranglar.board import (
     PASS_KIND,
     PLACE,
     SIZE,
+    SPLIT,
     START_RESERVE,
+    TAKE,
     TranglarMove,
     cell_name,
     parse,
@@ -333,10 +335,12 @@ def choice_pictures(
     mover = state.current_player
     found = {}
     for move in moves:
-        action, kind, mask, _ = parse(move.name)
+        action, kind, mask, parts = parse(move.name)
         if action == PASS_KIND or not mask:
             continue
         cells = BOARD.cells_of(mask)
+        # a piece split or taken over shows each piece that covers it: its ways differ
+        pieces = [BOARD.cells_of(part) for _, part in parts] if action in (SPLIT, TAKE) else [cells]
         owner = 2 if kind < 0 or KINDS[kind].neutral or mover is None else mover
         canvas = SvgCanvas(scale=SCALE, margin=0.05)
         for cell in cells:
@@ -344,9 +348,10 @@ def choice_pictures(
                 cell_outline(cell), fill=FILLS[owner], stroke=FILLS[owner], width=0.01,
                 attrs={"fill-opacity": "0.7"},
             )  # fmt: skip
-        for side in outline_sides(cells):
-            for a, b in side:
-                canvas.line(to_plane(a), to_plane(b), stroke=PALETTE["last"], width=0.06)
+        for piece in pieces:
+            for side in outline_sides(piece):
+                for a, b in side:
+                    canvas.line(to_plane(a), to_plane(b), stroke=PALETTE["last"], width=0.06)
         ghost, box = canvas.fragment()
         if action == PLACE:
             shape = normalize(cells)
