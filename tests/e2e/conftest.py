@@ -88,6 +88,21 @@ class Pages:
         if message.type == "error" and "Content Security Policy" in message.text:
             self.errors.append(f"{page.url}: {message.text}")
 
+    def context_at(self, size: str, scheme: str = "light") -> BrowserContext:
+        """A fresh browser context at one of :data:`SIZES`, in the colour ``scheme``: a phone
+        has a touch screen and no mouse."""
+        touch = size == "phone"
+        context = self.browser.new_context(
+            base_url=self.server.url,
+            viewport=SIZES[size],
+            has_touch=touch,
+            is_mobile=touch,
+            color_scheme=scheme,  # type: ignore[arg-type]
+        )
+        context.set_default_timeout(15_000)
+        self.contexts.append(context)
+        return context
+
     def close(self) -> None:
         for context in self.contexts:
             context.close()
@@ -99,6 +114,19 @@ def pages(browser: Browser, server: Server) -> Iterator[Pages]:
     yield opened
     opened.close()
     assert not opened.errors, "JavaScript errors: " + "; ".join(opened.errors)
+
+
+@pytest.fixture(params=list(SIZES), ids=list(SIZES))
+def sized(request: pytest.FixtureRequest, pages: Pages) -> tuple[str, Page]:
+    """The lobby open at each of :data:`SIZES`: ``(size, page)``."""
+    size: str = request.param
+    return size, pages.open("/", pages.context_at(size))
+
+
+def save_shot(page: Page, name: str) -> None:
+    """A screenshot of the whole of ``page``, ``name``.png among the screenshots."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
 
 
 def shoot(

@@ -7,35 +7,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import SCREENSHOTS, Pages
+from tests.e2e.conftest import save_shot
 from tests.e2e.driver import click_place, create_game
 from tests.e2e.test_trig_choice import MOVES, reach_the_choice
-
-SIZES = [("desktop", 1280, 900), ("phone", 390, 844)]
-
-
-@pytest.fixture(params=SIZES, ids=[size[0] for size in SIZES])
-def sized(request: pytest.FixtureRequest, pages: Pages) -> tuple[str, Page]:
-    """A page at desktop size (mouse) or phone size (touch screen, no hover)."""
-    size, width, height = request.param
-    touch = size == "phone"
-    context = pages.browser.new_context(
-        base_url=pages.server.url,
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-    )
-    context.set_default_timeout(15_000)
-    pages.contexts.append(context)
-    return size, pages.open("/", context)
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"ghost-{name}.png", full_page=True)
 
 
 def press(page: Page, size: str, selector: str) -> None:
@@ -58,14 +34,14 @@ def test_trugo_tile_chosen_from_pictures_of_its_three_ways(sized: tuple[str, Pag
     if size == "desktop":
         page.hover(west)  # pointing shows the ghost on the cell
         expect(page.locator("#board g.ghost-layer polygon")).to_have_count(5)
-        shot(page, f"trugo-{size}")
+        save_shot(page, f"ghost-trugo-{size}")
         page.click(west)
     else:
         press(page, size, west)  # the first tap shows the ghost and plays nothing
         expect(page.locator("#board g.ghost-layer polygon")).to_have_count(5)
         expect(page.locator(west)).to_have_attribute("aria-pressed", "true")
         expect(page.locator("body")).to_have_attribute("data-ply", "0")
-        shot(page, f"trugo-{size}")
+        save_shot(page, f"ghost-trugo-{size}")
         press(page, size, "#ghost-play")
     expect(page.locator("#moves li .move-link").last).to_have_text("dg74nw")
 
@@ -96,7 +72,7 @@ def test_tranglar_piece_placed_from_the_reserve_with_turn_flip_and_ghost(
     assert chosen
     assert chosen.startswith("G")
     expect(page.locator("#board g.ghost-layer polygon")).to_have_count(5)
-    shot(page, f"tranglar-{size}")
+    save_shot(page, f"ghost-tranglar-{size}")
     press(page, size, "#ghost-play")
     expect(page.locator("#moves li .move-link").last).to_have_text(chosen)
     # the next piece: picked, then narrowed by a cell on the board as before
@@ -108,7 +84,7 @@ def test_tranglar_piece_placed_from_the_reserve_with_turn_flip_and_ghost(
     expect(page.locator("body")).to_have_attribute(
         "data-ply", re.compile("^[12]$")
     )  # 2 if one fits
-    shot(page, f"tranglar-narrowed-{size}")
+    save_shot(page, f"ghost-tranglar-narrowed-{size}")
     # a piece of Petrol's own, turned before it goes down
     if page.evaluate("document.body.dataset.ply") == "1":
         page.locator("#ghost-play").click()
@@ -122,7 +98,7 @@ def test_tranglar_piece_placed_from_the_reserve_with_turn_flip_and_ghost(
     press(page, size, "#ghost-flip")  # mirrored: the half square on the other diagonal
     expect(play).not_to_have_attribute("data-move", turned or "")
     chosen = play.get_attribute("data-move")
-    shot(page, f"tranglar-own-piece-{size}")
+    save_shot(page, f"ghost-tranglar-own-piece-{size}")
     press(page, size, "#ghost-play")
     expect(page.locator("#moves li .move-link").last).to_have_text(chosen or "")
     expect(page.locator('#board [data-reserve="0"][data-kind="L"]')).to_have_attribute(
@@ -138,7 +114,7 @@ def test_trig_capture_choice_drawn_as_its_triangle(sized: tuple[str, Page]) -> N
     expect(triangles).to_have_count(1)  # F7-H7-G9 round G8
     decline = page.locator('#choices button.picture-choice[data-step="G9 (no capture)"]')
     expect(decline).to_be_visible()
-    shot(page, f"trig-{size}")
+    save_shot(page, f"ghost-trig-{size}")
     expect(page.locator("body")).to_have_attribute("data-ply", str(len(MOVES)))
     click_place(page, "G8")
     expect(page.locator("#moves li .move-link").last).to_have_text("G9xG8")

@@ -11,24 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import SIZES, Pages, shoot
+from tests.e2e.conftest import Pages, shoot
 from tests.e2e.driver import click_place, create_game, play_one_move
 
 #: The board's top, in the page (not the viewport), in CSS pixels.
 BOARD_TOP_JS = "document.querySelector('#board').getBoundingClientRect().top + scrollY"
-
-
-def context_at(pages: Pages, size: str) -> BrowserContext:
-    """A fresh browser context at ``size``: a phone has a touch screen and no mouse."""
-    touch = size == "phone"
-    context = pages.browser.new_context(
-        base_url=pages.server.url, viewport=SIZES[size], has_touch=touch, is_mobile=touch
-    )
-    context.set_default_timeout(15_000)
-    pages.contexts.append(context)
-    return context
 
 
 def in_view(controls: Locator) -> None:
@@ -51,7 +40,7 @@ def tap_a_tile(page: Page) -> None:
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_choices_that_finish_a_move_appear_in_view(pages: Pages, size: str) -> None:
-    page = pages.open("/", context_at(pages, size))
+    page = pages.open("/", pages.context_at(size))
     verb = "tap" if size == "phone" else "click"
 
     # Trugo: the three ways round a tile, after a tap on its cell
@@ -99,11 +88,11 @@ def test_the_choices_that_finish_a_move_appear_in_view(pages: Pages, size: str) 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_offers_and_their_answers_appear_in_view_and_are_told(pages: Pages, size: str) -> None:
     rng = random.Random(5)
-    ann = pages.open("/", context_at(pages, size))
+    ann = pages.open("/", pages.context_at(size))
     created = create_game(ann, "trig", "", [("human", "Ann"), ("open", "")])
     share = ann.locator("#links")
     expect(share.locator(".open-seat")).to_contain_text("Seat 1: open")
-    bob = pages.open(created["spectator_link"], context_at(pages, size))
+    bob = pages.open(created["spectator_link"], pages.context_at(size))
     bob.fill("#join-name", "Bob")
     bob.locator('#join-buttons button[data-seat="1"]').click()
     expect(bob.locator("#seats .seat.mine .seat-name")).to_have_text("Bob")

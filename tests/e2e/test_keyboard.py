@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages
+from tests.e2e.conftest import SCREENSHOTS, Pages
 from tests.e2e.driver import assert_no_sideways_scroll
 from tests.e2e.test_play import GAMES as PLAYED
 
@@ -55,17 +55,8 @@ def open_game(
     """A game of ``game`` against a computer (``Robo``, random), created through the API and
     opened at ``size`` in the colour ``scheme`` with Ann's seat; the page's requests counted
     (:data:`COUNT_REQUESTS`)."""
-    touch = size == "phone"
-    context = pages.browser.new_context(
-        base_url=pages.server.url,
-        viewport=SIZES[size],
-        has_touch=touch,
-        is_mobile=touch,
-        color_scheme=scheme,
-    )
-    context.set_default_timeout(15_000)
+    context = pages.context_at(size, scheme)
     context.add_init_script(COUNT_REQUESTS)
-    pages.contexts.append(context)
     page = context.new_page()
     page.on("pageerror", lambda error: pages.errors.append(f"{page.url}: {error}"))
     spec = f"{game}({options})" if options else game

@@ -1,12 +1,26 @@
 """The pages' language: French for a browser that asks for it (``Accept-Language``), the
 header's switch that changes it and keeps it across pages, the account dialog (``account.js``)
-in French; and screenshots of the lessons' index in French (``lang-fr-learn-*``)."""
+in French; a lesson and a puzzle in French around their English content; the lobby in French,
+whose card still starts a game in one click (``lang-fr-lobby-*``); the game page in French,
+its move announced and its result said in French (``lang-fr-game-*``); and screenshots of
+the lessons' index, a lesson and a puzzle in French (``lang-fr-learn-*``, ``lang-fr-lesson-*``,
+``lang-fr-puzzle-*``)."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Pages, shoot
+from tests.e2e.conftest import SCREENSHOTS, SIZES, Pages, shoot
+from tests.e2e.driver import click_place, open_more_options
+from tests.e2e.test_learn import enter, ready, wrong_move
+from tests.e2e.test_puzzles import a_puzzle, enter_move
+from tests.e2e.test_puzzles import ready as ready_to_solve
+from tests.e2e.test_puzzles import wrong_move as wrong_puzzle_move
+from tests.e2e.test_review import finished_game, open_review
+from tests.web.conftest import Server
+from tests.web.helpers import create, play, token
+from trigames.learn.lessons import find_lesson
 
 
 def open_in_french(pages: Pages, path: str) -> Page:
@@ -43,9 +57,10 @@ def test_the_switch_changes_the_language_and_keeps_it(pages: Pages) -> None:
         page.goto(path)
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(page.locator("header.site .players-nav a").nth(1)).to_have_text("Problèmes")
-    # a rules page stays English until it is translated, and says so
+    # a rules page's frame is French, the rules stay English until translated, and say so
     page.goto("/rules/trig")
-    expect(page.locator("main")).to_have_attribute("lang", "en")
+    expect(page.locator(".rules-learn")).to_contain_text("sur le plateau : leçons pas à pas")
+    expect(page.locator("article.rules")).to_have_attribute("lang", "en")
     page.select_option("#language-choice", "en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("header.site .players-nav a").nth(1)).to_have_text("Puzzles")
@@ -75,3 +90,183 @@ def test_screenshots_of_the_lessons_index_in_french(pages: Pages) -> None:
     page.select_option("#language-choice", "fr")  # the cookie goes to the dark one too
     expect(page.locator("h1")).to_have_text("Apprendre les jeux")
     shoot(pages, page, "lang-fr-learn")
+
+
+def keep_french(pages: Pages, page: Page) -> None:
+    """Give ``page``'s browser the switch's cookie for French, so that the dark screenshots of
+    :func:`~tests.e2e.conftest.shoot` (a context without ``Accept-Language``) are French too."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": pages.server.url}])
+
+
+def test_a_lesson_page_in_french_keeps_the_lesson_english(pages: Pages) -> None:
+    page = open_in_french(pages, "/learn/triggle#triggle-2")
+    lesson = find_lesson("triggle-2")
+    expect(page.locator(".lesson-crumbs a")).to_have_text("Apprendre")
+    expect(page.locator("#lessons-heading")).to_have_text("Leçons de Triggle")
+    expect(page.locator("#lesson-hint")).to_have_text("Indice")
+    expect(page.locator("#lesson-solution")).to_have_text("Voir la solution")
+    expect(page.locator("#lesson-restart")).to_have_text("Recommencer l\u2019étape")
+    # the lesson's own words are English, and say so
+    expect(page.locator("#lesson-title")).to_have_text(lesson.title)
+    expect(page.locator("#lesson-title")).to_have_attribute("lang", "en")
+    expect(page.locator("#lesson-text")).to_have_attribute("lang", "en")
+    expect(page.locator("#lesson-items")).to_have_attribute("lang", "en")
+    expect(page.locator("#lesson-steps")).to_have_attribute(
+        "aria-label", f"Étape 1 sur {len(lesson.steps)}"
+    )
+    # a wrong move: the server's reason in English, the advice in French; the hint likewise
+    ready(page)
+    enter(page, "triggle-2", 0, wrong_move("triggle-2", 0))
+    message = page.locator("#lesson-message")
+    expect(message).to_contain_text("Essayez un autre coup, ou demandez un indice.")
+    expect(message.locator('span[lang="en"]')).to_contain_text("is legal, but")
+    ready(page)
+    expect(page.locator(".study-guide")).to_contain_text("À vous (")
+    page.click("#lesson-hint")
+    hint = page.locator("#lesson-hint-text")
+    expect(hint).to_have_text(f"Indice : {lesson.steps[0].hint}")
+    expect(hint.locator('span[lang="en"]')).to_have_text(lesson.steps[0].hint)
+    page.click("#lesson-solution")
+    expect(page.locator("#lesson-solution-text")).to_contain_text("est marqué sur le plateau")
+    keep_french(pages, page)
+    shoot(pages, page, "lang-fr-lesson")
+
+
+def test_a_puzzle_page_in_french_keeps_the_puzzle_english(pages: Pages) -> None:
+    puzzle = a_puzzle("triggle")
+    page = open_in_french(pages, f"/puzzles/p/{puzzle.id}")
+    expect(page.locator("#puzzle-title")).to_have_text("Problème de Triggle")
+    expect(page.locator("#puzzle-prompt")).to_contain_text("Trouvez le meilleur coup pour ")
+    expect(page.locator(".puzzle-facts dt").first).to_have_text("Votre classement")
+    expect(page.locator("#puzzle-themes")).to_have_attribute("lang", "en")
+    expect(page.locator("#puzzle-themes .tag")).to_have_count(len(puzzle.themes))
+    # a wrong move fails it: the server's reason in English, the rest in French
+    ready_to_solve(page, 0)
+    enter_move(page, puzzle.position(), wrong_puzzle_move(puzzle))
+    expect(page.locator("#puzzle-page")).to_have_attribute("data-state", "failed")
+    expect(page.locator("#puzzle-result-headline")).to_have_text("Manqué")
+    result = page.locator("#puzzle-result-text")
+    expect(result).to_contain_text("Votre classement : 1500? → ")
+    expect(result.locator('span[lang="en"]')).not_to_be_empty()
+    expect(page.locator("#solution-heading")).to_have_text("Solution")
+    expect(page.locator("#solution-back")).to_have_text("◀ Précédent")
+    root = page.locator("#puzzle-page")
+    expect(root).to_have_attribute("data-solution-shown", str(puzzle.depth), timeout=30_000)
+    expect(page.locator(".study-guide")).to_contain_text(f"La solution, coup {puzzle.depth} sur")
+    keep_french(pages, page)
+    shoot(pages, page, "lang-fr-puzzle")
+    page.goto("/puzzles")
+    rating = page.locator('.puzzle-game-rating[data-game="triggle"]')
+    expect(rating).to_contain_text("Votre classement : 1")
+    expect(rating).to_contain_text(" · essayés : 1")
+
+
+def test_a_review_in_french(pages: Pages, server: Server) -> None:
+    created = finished_game(server, "triggle(size=4)", 10, seed=3)
+    page = open_in_french(pages, "/")
+    open_review(page, created["id"])
+    expect(page.locator("#review-summary")).to_contain_text("Analysée au niveau easy, ")
+    expect(page.locator(".review-legend")).to_contain_text("Chances de gain de P1 (")
+    page.locator("#review-graph svg").click(position={"x": 2, "y": 60})
+    expect(page.locator("#review-here")).to_contain_text("Coup 1 : P1 a joué ")
+    expect(page.locator("#review-here")).to_contain_text(" %.")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "lang-fr-review-light-desktop.png", full_page=True)
+
+
+def french_game_against_the_computer(pages: Pages) -> Page:
+    """A game of Trig, Ann against the computer Robo, open at Ann's seat in a French browser
+    (which also holds the ``lang`` cookie, so that :func:`shoot`'s dark page is French too)."""
+    page = open_in_french(pages, "/learn")
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": pages.server.url}])
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Robo"}]
+    answer = page.request.post("/api/games", data={"game": "trig", "seats": seats})
+    assert answer.ok, answer.text()
+    created = answer.json()
+    page.goto(f"/games/{created['id']}?token={created['seats'][0]['token']}")
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    return page
+
+
+def test_the_game_page_speaks_french(pages: Pages) -> None:
+    page = french_game_against_the_computer(pages)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("main")).not_to_have_attribute("lang", "en")
+    expect(page.locator(".skip-link")).to_have_text("Aller au plateau")
+    for button, text in (
+        ("#resign", "Abandonner"),
+        ("#hint", "Indice"),
+        ("#offer-draw", "Proposer la nulle"),
+        ("#new-game", "Nouvelle partie"),
+    ):
+        expect(page.locator(button)).to_have_text(text)
+    expect(page.locator("#seats .you-badge")).to_have_text("vous")
+    expect(page.locator("#seats")).to_contain_text("ordinateur : random")
+    expect(page.locator("#last-move")).to_have_text("Aucun coup pour l\u2019instant.")
+    # the turn line is French; the game's own guide (from the server) is English, and says so
+    turn = page.locator("#turn")
+    expect(turn).to_contain_text("À vous de jouer : ")
+    expect(turn.locator('span[lang="en"]')).to_have_text("click a cell to place a peg")
+    expect(page.locator("#status")).to_have_attribute("lang", "en")
+    # the move bar: a move pointed at, confirmed with its button, announced in French
+    page.get_by_label("Confirmer chaque coup").check()
+    place = page.evaluate("document.querySelector('#board .target').dataset.name")
+    click_place(page, place)
+    expect(page.locator("#confirm-move")).to_have_text(f"Jouer {place}")
+    expect(page.locator("#cancel-input")).to_have_text("Annuler (Échap)")
+    expect(turn).to_contain_text(f"vérifiez le coup montré, puis jouez-le ({place}) ou annulez")
+    page.click("#confirm-move")
+    announcer = page.locator("#announcer")
+    expect(announcer).to_contain_text(f"Ann a joué {place}")
+    expect(announcer).to_contain_text("Robo a joué")
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    expect(page.locator("#last-move")).to_have_attribute("lang", "en")
+    shoot(pages, page, "lang-fr-game")
+    # a finished game: its result sentence, in the turn line, the result panel and the news
+    page.click("#resign")
+    expect(page.locator("#resign-confirm")).to_contain_text("Abandonner cette partie ?")
+    page.get_by_role("button", name="Oui, abandonner").click()
+    expect(page.locator("#result-headline")).to_have_text("Ann a abandonné : Robo gagne")
+    expect(turn).to_have_text("Partie finie. Ann a abandonné : Robo gagne.")
+    expect(page.locator("#rematch")).to_have_text("Revanche")
+    expect(page.locator("#moves li .move-link").last).to_have_text("Ann (White) abandonne")
+    expect(announcer).to_contain_text("Ann a abandonné : Robo gagne")
+    shoot(pages, page, "lang-fr-game-over")
+
+
+def test_the_lobby_speaks_french_and_one_click_still_starts_a_game(pages: Pages) -> None:
+    with httpx.Client(base_url=pages.server.url) as client:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        moved = create(client, seats, "trig")
+        play(client, moved["id"], token(moved, 0), "G6")
+    recent = f'#games a[href="/games/{moved["id"]}"]'
+    english = pages.open("/")
+    expect(english.locator(recent)).to_have_text("Trig · Ann against Bob · move 1")
+    page = open_in_french(pages, "/")
+    expect(page.locator("main")).not_to_have_attribute("lang", "en")
+    expect(page.locator(".lobby-learn")).to_contain_text("cinq jeux de stratégie abstraits")
+    trugo = page.locator('.game-card[data-game="trugo"]')
+    expect(trugo.locator(".play-computer")).to_have_text("Jouer contre l\u2019ordinateur")
+    expect(trugo.locator("img")).to_have_attribute("alt", "Le plateau de Trugo au départ")
+    # the games' summaries are the engines' words: English, and said so
+    expect(trugo.locator(".card-summary")).to_have_attribute("lang", "en")
+    expect(page.locator("#more-options > summary")).to_contain_text("Plus d\u2019options")
+    expect(page.locator(recent)).to_have_text("Trig · Ann contre Bob · coup 1")
+    # the scripts' words (lobby.js): the seats' menus behind "More options"
+    open_more_options(page)
+    expect(page.locator("#seat-kind-1 option:checked")).to_have_text("Ordinateur : medium")
+    expect(page.get_by_label("Qui joue à la place 0")).to_be_visible()
+    page.set_viewport_size(SIZES["phone"])
+    trugo.locator(".play-computer").click()
+    page.wait_for_url("**/games/**")
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    assert page.locator("#board svg").get_attribute("data-game") == "trugo"
+
+
+def test_screenshots_of_the_lobby_in_french(pages: Pages) -> None:
+    page = pages.open("/")
+    page.select_option("#language-choice", "fr")  # the cookie goes to the dark one too
+    expect(page.locator("h1")).to_have_text("Jouer une partie")
+    shoot(pages, page, "lang-fr-lobby")
+    open_more_options(page)  # the full form's longer French labels fit too
+    shoot(pages, page, "lang-fr-lobby-more-options", open_more_options)

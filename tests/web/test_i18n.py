@@ -114,10 +114,11 @@ def test_the_pages_come_in_the_language_asked_for(client: httpx.Client) -> None:
     assert 'id="words"' not in english.text
     chosen = client.get("/learn", headers={"Accept-Language": "fr", "Cookie": "lang=en"})
     assert "<h1>Learn the games</h1>" in chosen.text
-    # a page whose main part is still English says so
+    # the rules are still English, and say so, in a French page
     rules = client.get("/rules/trugo", headers={"Accept-Language": "fr"})
     assert '<html lang="fr">' in rules.text
-    assert '<main lang="en">' in rules.text
+    assert '<article class="rules" lang="en">' in rules.text
+    assert "Apprendre Trugo sur le plateau" in rules.text
     assert "<title>Règles de Trugo" in rules.text
     missing = client.get("/rules/nothing", headers={"Accept-Language": "fr"})
     assert missing.status_code == 404

@@ -170,3 +170,21 @@ def test_every_page_has_a_favicon(client: httpx.Client) -> None:
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200
     assert icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_the_lobby_and_the_players_pages_come_in_french(client: httpx.Client) -> None:
+    french = {"Accept-Language": "fr"}
+    lobby = client.get("/", headers=french).text
+    assert "<main>" in lobby  # no longer marked English
+    assert "Jouer contre l\u2019ordinateur" in lobby
+    assert "Parties récentes" in lobby
+    assert 'alt="Le plateau de Trugo au départ"' in lobby
+    # the engines' summaries of the games stay English, and say so
+    assert lobby.count('<p class="card-summary" lang="en">') == len(GAMES)
+    assert '<option value="per_move:60">1 minute par coup</option>' in lobby
+    # the cards are kept once a language: English after French is still English
+    english = client.get("/").text
+    assert "Play against the computer" in english
+    assert "Jouer" not in english
+    assert "<h1>Classement de Trugo</h1>" in client.get("/leaderboard/trugo", headers=french).text
+    assert "Supprimer votre compte" in client.get("/account", headers=french).text

@@ -273,7 +273,7 @@ async def rules(request: Request) -> Response:
         )
         return HTMLResponse(pages.not_found(_("No such game"), message, lang), status_code=404)
     game = game_class(name)  # an alias (trigger) names its game (trig)
-    return HTMLResponse(pages.rules_page(game.title, rules_link(game.name) + fragment, lang))
+    return HTMLResponse(pages.rules_page(game.title, fragment, lang, rules_link(game.name, lang)))
 
 
 async def favicon(request: Request) -> Response:

@@ -101,6 +101,16 @@ def html_translator(lang: str) -> Callable[[str], str]:
     return lambda text: escape(gettext(text))
 
 
+def english_mark(lang: str) -> str:
+    """The attribute that marks an element whose text stays English (rules, lessons, the
+    engines' words) on a page in ``lang``: none on an English page.
+
+    >>> english_mark("fr"), english_mark("en")
+    (' lang="en"', '')
+    """
+    return "" if lang == DEFAULT else f' lang="{DEFAULT}"'
+
+
 def words_block(lang: str) -> str:
     """The data block with the JavaScript sources' messages in ``lang``, for ``words.js``: a
     ``<script>`` of JSON, which the pages' Content-Security-Policy lets be (it runs nothing);

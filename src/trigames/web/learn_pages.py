@@ -25,7 +25,7 @@ from trigames.games import GAMES
 from trigames.learn.lessons import GAMES as TAUGHT
 from trigames.learn.lessons import Lesson, lessons_for
 from trigames.web import pages
-from trigames.web.i18n import DEFAULT, html_translator, language_of, translator
+from trigames.web.i18n import DEFAULT, english_mark, html_translator, language_of, translator
 
 
 def short(game: str) -> str:
@@ -84,7 +84,7 @@ def learn_index(lang: str = DEFAULT) -> str:
     """The five games, each with its lessons, in ``lang`` (the games' summaries and the lessons
     stay English until they are translated, and say so)."""
     _ = html_translator(lang)
-    english = "" if lang == DEFAULT else f' lang="{DEFAULT}"'
+    english = english_mark(lang)
     sections = "\n".join(
         LEARN_GAME.format(
             game=game,
@@ -116,57 +116,84 @@ def learn_index(lang: str = DEFAULT) -> str:
 #: The page of a game's lessons: the lesson played (its steps, the task, the board, what the
 #: learner is told and the buttons) beside the list of lessons. The parts are placed by
 #: style.css: the board beside the others on a wide screen, between the task and what the
-#: learner is told on a phone.
+#: learner is told on a phone. Its words are filled in by :func:`lessons_page`; ``{english}``
+#: marks the lessons' own words (``learn.js`` shows them, in English until they are translated).
 LESSONS = """<div class="learn-layout" id="lesson-page" data-game="{game}">
 <div class="lesson-head">
-<p class="lesson-crumbs"><a href="/learn">Learn</a> &rsaquo; {short}</p>
-<h1 id="lesson-title">{short} lessons</h1>
-<ol id="lesson-steps" class="lesson-steps" aria-label="Steps"></ol>
+<p class="lesson-crumbs"><a href="/learn">{learn}</a> &rsaquo; {short}</p>
+<h1 id="lesson-title">{heading}</h1>
+<ol id="lesson-steps" class="lesson-steps" aria-label="{steps}"></ol>
 </div>
-<p id="lesson-text" class="lesson-text" aria-live="polite">Loading…</p>
-<section id="lesson-board" class="lesson-board" aria-label="Board"></section>
+<p id="lesson-text" class="lesson-text" aria-live="polite"{english}>{loading}</p>
+<section id="lesson-board" class="lesson-board" aria-label="{board}"></section>
 <div class="lesson-talk">
 <p id="error" class="error" role="alert" hidden></p>
 <p id="lesson-message" class="lesson-message" role="status" aria-live="polite" hidden></p>
 <div class="lesson-actions">
-<button type="button" id="lesson-next" class="primary" hidden>Next step</button>
-<button type="button" id="lesson-hint">Hint</button>
-<button type="button" id="lesson-solution">Show the solution</button>
-<button type="button" id="lesson-restart">Start the step again</button>
+<button type="button" id="lesson-next" class="primary" hidden>{next}</button>
+<button type="button" id="lesson-hint">{hint}</button>
+<button type="button" id="lesson-solution">{solution}</button>
+<button type="button" id="lesson-restart">{restart}</button>
 </div>
 <p id="lesson-hint-text" class="hint-text" aria-live="polite" hidden></p>
 <p id="lesson-solution-text" class="solution-text" aria-live="polite" hidden></p>
 </div>
 <nav class="lesson-nav" aria-labelledby="lessons-heading">
-<h2 id="lessons-heading">{short} lessons</h2>
+<h2 id="lessons-heading">{heading}</h2>
 <p class="learn-progress" data-game="{game}" aria-live="polite"></p>
-<ol class="lesson-items" id="lesson-items">
+<ol class="lesson-items" id="lesson-items"{english}>
 {items}
 </ol>
-<p><a href="/rules/{game}">The rules of {short}</a> · <a href="/learn">All the games</a></p>
+<p><a href="/rules/{game}">{rules}</a> · <a href="/learn">{all_games}</a></p>
 </nav>
 </div>"""
 
 
 def lessons_page(game: str, lang: str = DEFAULT) -> str:
-    """The lessons of ``game`` (one of :data:`~trigames.learn.lessons.GAMES`); the header in
-    ``lang``."""
-    title = escape(short(game))
-    main = LESSONS.format(game=game, short=title, items=lesson_items(lessons_for(game)))
-    return pages.layout(f"{short(game)} lessons", main, "learn.js", lang=lang)
+    """The lessons of ``game`` (one of :data:`~trigames.learn.lessons.GAMES`) in ``lang`` (the
+    lessons themselves stay English until they are translated, and say so).
 
-
-def rules_link(game: str) -> str:
-    """The line atop a game's rules that leads to its lessons.
-
-    >>> print(rules_link("trugo"))
-    <p class="rules-learn"><a href="/learn/trugo">Learn Trugo on the board: lessons, step by
-    step</a></p>
+    >>> page = lessons_page("trugo", "fr")
+    >>> '<h1 id="lesson-title">Leçons de Trugo</h1>' in page, "<main>" in page
+    (True, True)
+    >>> '<ol class="lesson-items" id="lesson-items" lang="en">' in page
+    True
     """
-    return (
-        f'<p class="rules-learn"><a href="/learn/{game}">Learn {escape(short(game))} on the board:'
-        " lessons, step by\nstep</a></p>"
+    _ = html_translator(lang)
+    title = escape(short(game))
+    main = LESSONS.format(
+        game=game,
+        short=title,
+        english=english_mark(lang),
+        items=lesson_items(lessons_for(game)),
+        learn=_("Learn"),
+        heading=_("{game} lessons").format(game=title),
+        steps=_("Steps"),
+        loading=_("Loading…"),
+        board=_("Board"),
+        next=_("Next step"),
+        hint=_("Hint"),
+        solution=_("Show the solution"),
+        restart=_("Start the step again"),
+        rules=_("The rules of {game}").format(game=title),
+        all_games=_("All the games"),
     )
+    gettext = translator(lang)  # the title unescaped: the layout escapes it
+    page_title = gettext("{game} lessons").format(game=short(game))
+    return pages.layout(page_title, main, "learn.js", lang=lang, main_lang=lang)
+
+
+def rules_link(game: str, lang: str = DEFAULT) -> str:
+    """The line atop a game's rules that leads to its lessons, in ``lang``.
+
+    >>> rules_link("trugo").startswith('<p class="rules-learn"><a href="/learn/trugo">Learn Trugo')
+    True
+    >>> "Apprendre Trugo sur le plateau" in rules_link("trugo", "fr")
+    True
+    """
+    _ = html_translator(lang)
+    words = _("Learn {game} on the board: lessons, step by step").format(game=escape(short(game)))
+    return f'<p class="rules-learn"><a href="/learn/{game}">{words}</a></p>'
 
 
 async def index(request: Request) -> Response:

@@ -25,39 +25,64 @@ from trigames.games import GAMES, list_games
 from trigames.learn.puzzles import PUZZLE_GAMES, puzzles_for
 from trigames.web import pages
 from trigames.web.errors import NotFoundError
-from trigames.web.i18n import DEFAULT, language_of, translator
+from trigames.web.i18n import DEFAULT, english_mark, html_translator, language_of, translator
 from trigames.web.puzzle_api import puzzle_named
 
+#: A game of the puzzles' index; its words are filled in by :func:`puzzles_index`.
+PUZZLE_GAME = """<li><a class="puzzle-game" href="/puzzles/{game}">
+<span class="puzzle-game-title">{short}</span>
+<span class="muted">{count}</span>
+<span class="puzzle-game-rating" data-game="{game}">{rating}</span></a></li>"""
 
-def puzzles_index(lang: str = DEFAULT) -> str:
-    """The games to solve puzzles of, each with its count and the solver's rating; the header
-    in ``lang``."""
-    items = "\n".join(
-        f"""<li><a class="puzzle-game" href="/puzzles/{cls.name}">
-<span class="puzzle-game-title">{escape(pages.short_title(cls.title))}</span>
-<span class="muted">{len(puzzles_for(cls.name))} puzzles</span>
-<span class="puzzle-game-rating" data-game="{cls.name}">Your rating: 1500?</span></a></li>"""
-        for cls in list_games()
-        if cls.name in PUZZLE_GAMES
-    )
-    main = f"""<h1>Puzzles</h1>
-<p class="puzzle-intro">Positions from real games between the computer players: find the
-best move, then the next, as the opponent answers. Each puzzle has one best first move (the
-only one that wins or that gains the most); your rating in each game rises with the puzzles you
-solve and falls with those you miss, and the next puzzles come near it.</p>
+#: The puzzles' index around its games; its words are filled in by :func:`puzzles_index`.
+PUZZLES_INDEX = """<h1>{heading}</h1>
+<p class="puzzle-intro">{intro}</p>
 <ul class="puzzle-games" id="puzzle-games">
 {items}
 </ul>
-<p class="muted small">Your ratings are kept by this browser only (a rating with "?" is
-provisional: a few more puzzles settle it).</p>"""
-    return pages.layout("Puzzles", main, "puzzles.js", lang=lang)
+<p class="muted small">{kept}</p>"""
 
 
-#: The page of puzzles one after another, or of one puzzle (``data-game``/``data-puzzle``).
+def puzzles_index(lang: str = DEFAULT) -> str:
+    """The games to solve puzzles of, each with its count and the solver's rating, in
+    ``lang``."""
+    _ = html_translator(lang)
+    items = "\n".join(
+        PUZZLE_GAME.format(
+            game=cls.name,
+            short=escape(pages.short_title(cls.title)),
+            count=_("{count} puzzles").format(count=len(puzzles_for(cls.name))),
+            rating=_("Your rating: {rating}").format(rating="1500?"),
+        )
+        for cls in list_games()
+        if cls.name in PUZZLE_GAMES
+    )
+    main = PUZZLES_INDEX.format(
+        heading=_("Puzzles"),
+        intro=_(
+            "Positions from real games between the computer players: find the best move, then"
+            " the next, as the opponent answers. Each puzzle has one best first move (the only"
+            " one that wins or that gains the most); your rating in each game rises with the"
+            " puzzles you solve and falls with those you miss, and the next puzzles come near"
+            " it."
+        ),
+        items=items,
+        kept=_(
+            'Your ratings are kept by this browser only (a rating with "?" is provisional: a'
+            " few more puzzles settle it)."
+        ),
+    )
+    gettext = translator(lang)  # the title unescaped: the layout escapes it
+    return pages.layout(gettext("Puzzles"), main, "puzzles.js", lang=lang, main_lang=lang)
+
+
+#: The page of puzzles one after another, or of one puzzle (``data-game``/``data-puzzle``);
+#: its words are filled in by :func:`play_page`. The puzzle's themes are English until they
+#: are translated (``{english}``).
 PLAY = """<div class="puzzle-layout" id="puzzle-page" {target}>
-<section class="board-column" aria-label="Board">
+<section class="board-column" aria-label="{board}">
 <h1 id="puzzle-title">{title}</h1>
-<p id="puzzle-prompt" class="turn puzzle-prompt" aria-live="polite">Loading…</p>
+<p id="puzzle-prompt" class="turn puzzle-prompt" aria-live="polite">{loading}</p>
 <div id="puzzle-board" class="puzzle-board"></div>
 </section>
 <aside class="side-column puzzle-side">
@@ -67,41 +92,66 @@ PLAY = """<div class="puzzle-layout" id="puzzle-page" {target}>
 <p id="puzzle-result-text"></p>
 </section>
 <div class="puzzle-actions">
-<button type="button" id="next-puzzle" class="primary" hidden>Next puzzle</button>
+<button type="button" id="next-puzzle" class="primary" hidden>{next_puzzle}</button>
 </div>
 <section id="solution" class="panel solution" aria-labelledby="solution-heading" hidden>
-<h2 id="solution-heading">Solution</h2>
+<h2 id="solution-heading">{solution}</h2>
 <ol id="solution-moves" class="solution-moves"></ol>
 <div class="solution-steps">
-<button type="button" id="solution-back" aria-label="Previous move of the solution">◀ Back</button>
-<button type="button" id="solution-forward" aria-label="Next move of the solution">Next ▶</button>
+<button type="button" id="solution-back" aria-label="{back_label}">{back}</button>
+<button type="button" id="solution-forward" aria-label="{forward_label}">{forward}</button>
 </div>
 </section>
 <dl class="puzzle-facts">
-<dt>Your rating</dt>
+<dt>{your_rating}</dt>
 <dd><span id="solver-rating">…</span> <span id="rating-change" class="rating-change"></span></dd>
-<dt>Puzzle</dt>
+<dt>{puzzle}</dt>
 <dd><a id="puzzle-link" href="/puzzles">…</a></dd>
-<dt>Its rating</dt>
+<dt>{its_rating}</dt>
 <dd id="puzzle-rating">…</dd>
-<dt>Themes</dt>
-<dd id="puzzle-themes" class="puzzle-themes"></dd>
+<dt>{themes}</dt>
+<dd id="puzzle-themes" class="puzzle-themes"{english}></dd>
 </dl>
-<p><a href="/puzzles">All the games' puzzles</a> · <a id="rules-link" href="/rules/{game}">Rules
-of {short}</a></p>
+<p><a href="/puzzles">{all_puzzles}</a> · <a id="rules-link" href="/rules/{game}">{rules}</a></p>
 </aside>
 </div>"""
 
 
 def play_page(game: str, puzzle_id: str | None = None, lang: str = DEFAULT) -> str:
-    """Puzzles of ``game`` one after another, or the one puzzle ``puzzle_id``; the header in
-    ``lang``."""
+    """Puzzles of ``game`` one after another, or the one puzzle ``puzzle_id``, in ``lang``.
+
+    >>> page = play_page("trig", "x1", "fr")
+    >>> '<h1 id="puzzle-title">Problème de Trig' in page, '<main>' in page
+    (True, True)
+    """
+    _ = translator(lang)
     short = pages.short_title(GAMES[game].title)
-    target, title = f'data-game="{game}"', f"{short} puzzles"
+    target, title = f'data-game="{game}"', _("{game} puzzles").format(game=short)
     if puzzle_id is not None:
-        target, title = f'{target} data-puzzle="{escape(puzzle_id)}"', f"{short} puzzle"
-    main = PLAY.format(target=target, title=escape(title), game=game, short=escape(short))
-    return pages.layout(title, main, "puzzles.js", lang=lang)
+        target = f'{target} data-puzzle="{escape(puzzle_id)}"'
+        title = _("{game} puzzle").format(game=short)
+    _ = html_translator(lang)
+    main = PLAY.format(
+        target=target,
+        title=escape(title),
+        game=game,
+        english=english_mark(lang),
+        board=_("Board"),
+        loading=_("Loading…"),
+        next_puzzle=_("Next puzzle"),
+        solution=_("Solution"),
+        back_label=_("Previous move of the solution"),
+        back=_("◀ Back"),
+        forward_label=_("Next move of the solution"),
+        forward=_("Next ▶"),
+        your_rating=_("Your rating"),
+        puzzle=_("Puzzle"),
+        its_rating=_("Its rating"),
+        themes=_("Themes"),
+        all_puzzles=_("All the games' puzzles"),
+        rules=_("Rules of {game}").format(game=escape(short)),
+    )
+    return pages.layout(title, main, "puzzles.js", lang=lang, main_lang=lang)
 
 
 async def index(request: Request) -> Response:

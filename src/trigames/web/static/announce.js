@@ -3,22 +3,23 @@
 // result, in the game page's polite live region (#announcer). game.js calls ``announce`` where
 // it takes a new view.
 import { el } from "./common.js";
+import { t } from "./words.js";
 
 const KEPT = 5; // the news kept in the region (each added line is read once)
 
 /** Move ``index`` of ``view`` for people: "Bob played E2-E5, 3 triangles", "Ann passes". The
  * last move is said with the server's description (``last_move``, which opens with the
- * mover's colour), earlier ones by their notation. */
+ * mover's colour; English), earlier ones by their notation. */
 export function moveNews(view, index) {
   const move = view.moves[index];
   const mover = (view.movers || [])[index];
   const seat = mover === null || mover === undefined ? null : view.seats[mover];
   const said = index === view.ply - 1 && view.last_move ? view.last_move : null;
   if (seat === null) return said ?? move;
-  if (said === null) return `${seat.name} played ${move}`;
+  if (said === null) return t("{name} played {move}", { name: seat.name, move });
   const rest = said.startsWith(`${seat.color} `) ? said.slice(seat.color.length + 1) : null;
   if (rest === null) return `${seat.name}: ${said}`;
-  return rest.startsWith(move) ? `${seat.name} played ${rest}` : `${seat.name} ${rest}`;
+  return rest.startsWith(move) ? t("{name} played {move}", { name: seat.name, move: rest }) : `${seat.name} ${rest}`;
 }
 
 /** What changed from the view ``before`` to ``after``, for people ("" for nothing worth
@@ -31,8 +32,9 @@ export function news(before, after, result) {
     for (let index = before.ply; index < after.ply; index += 1) said.push(`${moveNews(after, index)}.`);
     if (after.scores.some((score, seat) => score !== before.scores[seat])) said.push(`${after.status}.`);
   } else if (after.ply < before.ply) {
-    const back = before.ply - after.ply;
-    said.push(`${back === 1 ? "A move was" : `${back} moves were`} taken back: ${after.ply} ${after.ply === 1 ? "move" : "moves"} played.`);
+    const [back, played] = [before.ply - after.ply, after.ply];
+    const left = played === 1 ? t("{played} move played", { played }) : t("{played} moves played", { played });
+    said.push(back === 1 ? t("A move was taken back: {left}.", { left }) : t("{back} moves were taken back: {left}.", { back, left }));
   }
   if (after.over && !before.over) said.push(result());
   return said.join(" ");

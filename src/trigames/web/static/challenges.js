@@ -3,6 +3,8 @@
 // offer a game. Accepting opens the game, played by the account (no link, no token).
 import { account, onAccountChange } from "./account.js";
 import { api, el, showError } from "./common.js";
+import { gameName } from "./summaries.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const list = $("challenges");
@@ -32,7 +34,7 @@ export async function listChallenges() {
     if (number !== reading) return;
     showError("", errorBox);
     list.replaceChildren(...challenges.map(challengeItem));
-    if (!challenges.length) list.append(el("li", { class: "muted" }, "No open challenges: offer one below."));
+    if (!challenges.length) list.append(el("li", { class: "muted" }, t("No open challenges: offer one below.")));
   } catch (error) {
     if (number === reading) showError(error.message, errorBox);
   }
@@ -48,16 +50,16 @@ function challengeItem(challenge) {
     onclick: () => answer(challenge, action),
   }, label);
   const actions = [];
-  if (me === null) actions.push(el("button", { type: "button", dataset: { account: "login" } }, "Log in to accept"));
-  else if (challenge.yours) actions.push(button("Cancel", "cancel"));
+  if (me === null) actions.push(el("button", { type: "button", dataset: { account: "login" } }, t("Log in to accept")));
+  else if (challenge.yours) actions.push(button(t("Cancel"), "cancel"));
   else {
-    actions.push(button("Accept", "accept", true));
-    if (forMe(challenge)) actions.push(button("Decline", "decline"));
+    actions.push(button(t("Accept"), "accept", true));
+    if (forMe(challenge)) actions.push(button(t("Decline"), "decline"));
   }
   return el("li", { class: `challenge${challenge.yours ? " yours" : ""}${forMe(challenge) ? " for-you" : ""}`, dataset: { id: challenge.id } },
-    el("span", { class: "challenge-text" }, challenge.text),
-    forMe(challenge) ? el("span", { class: "tag" }, "for you") : null,
-    challenge.yours ? el("span", { class: "tag" }, "yours") : null,
+    el("span", { class: "challenge-text", lang: "en" }, challenge.text), // the server's words
+    forMe(challenge) ? el("span", { class: "tag" }, t("for you")) : null,
+    challenge.yours ? el("span", { class: "tag" }, t("yours")) : null,
     el("span", { class: "challenge-actions" }, ...actions));
 }
 
@@ -117,11 +119,8 @@ function showAccount(found) {
 
 /** The form's menu: each game, and its named variants (Trigger, Triggest) after it. */
 function gameChoices(catalog) {
-  const named = (alias) => alias[0].toUpperCase() + alias.slice(1);
-  return catalog.games.flatMap((game) => [
-    el("option", { value: game.name }, game.aliases && Object.keys(game.aliases).length ? named(game.name) : game.title.split(" (")[0]),
-    ...Object.entries(game.aliases || {}).map(([alias, spec]) => el("option", { value: spec }, named(alias))),
-  ]);
+  return catalog.games.flatMap((game) => [game.name, ...Object.values(game.aliases || {})])
+    .map((spec) => el("option", { value: spec }, gameName(catalog, spec)));
 }
 
 /** Start the section with the lobby's catalog (its games fill the form's menu). */

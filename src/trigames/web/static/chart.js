@@ -1,6 +1,7 @@
 // A player's rating history as an SVG chart built with DOM methods: one line per game, the
 // ratings up the left, the dates along the bottom, and the start (1500) dashed across.
 import { el } from "./common.js";
+import { lang, t } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const START = 1500; // every rating starts there
@@ -26,14 +27,14 @@ function ticks(low, high) {
 
 function when(seconds, short) {
   const date = new Date(seconds * 1000);
-  return short ? date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleDateString(undefined, { day: "numeric", month: "short" });
+  return short ? date.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+    : date.toLocaleDateString(lang, { day: "numeric", month: "short" });
 }
 
 /** The chart of ``history`` (``[{family, at, rating}]``) ``width`` pixels wide; ``names``:
  * ``{family: title}`` in the order that gives each game its colour. */
 export function ratingChart(history, names, width) {
-  if (!history.length) return el("p", { class: "muted" }, "No rated games yet: the chart begins with the first.");
+  if (!history.length) return el("p", { class: "muted" }, t("No rated games yet: the chart begins with the first."));
   const families = Object.keys(names).filter((family) => history.some((point) => point.family === family));
   const height = Math.round(Math.min(280, Math.max(200, width * 0.45)));
   const pad = { left: 48, right: 14, top: 12, bottom: 30 };
@@ -47,7 +48,7 @@ export function ratingChart(history, names, width) {
   const short = t1 - t0 < 2 * DAY;
 
   const chart = svg("svg", { class: "chart-svg", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-labelledby": "chart-title" },
-    svg("title", { id: "chart-title" }, `Rating history: ${families.map((family) => names[family]).join(", ")}`));
+    svg("title", { id: "chart-title" }, t("Rating history: {games}", { games: families.map((family) => names[family]).join(", ") })));
   for (const value of ys) {
     chart.append(svg("line", { class: value === START ? "grid start" : "grid", x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value) }),
       svg("text", { class: "axis", x: pad.left - 6, y: y(value) + 4, "text-anchor": "end" }, String(value)));
@@ -66,13 +67,13 @@ export function ratingChart(history, names, width) {
     if (points.length > 1) group.append(svg("polyline", { points: line, fill: "none" }));
     for (const point of points) {
       group.append(svg("circle", { cx: x(point.at).toFixed(1), cy: y(point.rating).toFixed(1), r: points.length > 1 ? 3.5 : 5 },
-        svg("title", {}, `${names[family]}: ${point.rating} after the game of ${when(point.at, false)}`)));
+        svg("title", {}, t("{game}: {rating} after the game of {date}", { game: names[family], rating: point.rating, date: when(point.at, false) }))));
     }
     chart.append(group);
   }
   const legend = el("ul", { class: "legend" },
     ...families.map((family) => el("li", {},
       el("span", { class: `key series-${Object.keys(names).indexOf(family)}`, "aria-hidden": "true" }), names[family])),
-    el("li", {}, el("span", { class: "key start", "aria-hidden": "true" }), `${START}: where every rating starts`));
+    el("li", {}, el("span", { class: "key start", "aria-hidden": "true" }), t("{rating}: where every rating starts", { rating: START })));
   return el("figure", { class: "chart" }, chart, legend);
 }

@@ -2,6 +2,7 @@
 // The view carries the deadline and the server's time ("now", seconds since the epoch); the
 // page counts down from the difference, so a wrong clock on this computer does not matter.
 import { el } from "./common.js";
+import { t } from "./words.js";
 
 let ticking = null;
 let shown = null; // {deadline, limit, seat, offset}: what the countdown counts down
@@ -14,9 +15,10 @@ function limitOf(clock) {
 /** The clock's setting for people: "30 s a move", "2 days a move". */
 export function clockSetting(clock) {
   if (!clock) return "";
-  if (clock.days_per_move) return `${clock.days_per_move} day${clock.days_per_move > 1 ? "s" : ""} a move`;
+  const days = clock.days_per_move;
+  if (days) return days > 1 ? t("{days} days a move", { days }) : t("{days} day a move", { days });
   const seconds = clock.per_move;
-  return seconds % 60 === 0 ? `${seconds / 60} min a move` : `${seconds} s a move`;
+  return seconds % 60 === 0 ? t("{minutes} min a move", { minutes: seconds / 60 }) : t("{seconds} s a move", { seconds });
 }
 
 /** "4:07", "1:02:03", "2 d 5 h": the time left, for people. */
@@ -26,7 +28,7 @@ export function formatLeft(seconds) {
   const hours = Math.floor((left % 86400) / 3600);
   const minutes = Math.floor((left % 3600) / 60);
   const secs = String(left % 60).padStart(2, "0");
-  if (days) return `${days} d ${hours} h`;
+  if (days) return t("{days} d {hours} h", { days, hours });
   if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${secs}`;
   return `${minutes}:${secs}`;
 }
@@ -36,7 +38,7 @@ function tick() {
   const left = shown.deadline - (Date.now() / 1000 + shown.offset);
   const low = left <= Math.max(10, Math.min(60, shown.limit * 0.2)) || (shown.limit >= 86400 && left <= 6 * 3600);
   for (const badge of document.querySelectorAll(".seat-clock, .turn-clock")) {
-    badge.textContent = left > 0 ? `${formatLeft(left)} left to move` : "time is up";
+    badge.textContent = left > 0 ? t("{time} left to move", { time: formatLeft(left) }) : t("time is up");
     badge.classList.toggle("low", low);
     badge.dataset.left = String(Math.max(0, Math.ceil(left)));
   }
@@ -54,7 +56,7 @@ export function renderClock(view) {
     return;
   }
   shown = { deadline: view.deadline, limit: limitOf(view.clock), offset: view.now - Date.now() / 1000 };
-  const title = `Clock: ${clockSetting(view.clock)}`;
+  const title = t("Clock: {setting}", { setting: clockSetting(view.clock) });
   row.append(el("span", { class: "seat-clock", title }));
   // seen on a phone too; hidden from screen readers, which would read the live turn line every tick
   document.getElementById("turn")?.append(" ", el("span", { class: "turn-clock", title, "aria-hidden": "true" }));

@@ -1,4 +1,5 @@
 // Helpers shared by every page's modules.
+import { t } from "./words.js";
 
 /** Fetch JSON from the API; a failure throws an Error carrying the server's message and the
  * answer's ``status`` (none when the server was not reached). A seat's token goes in the
@@ -48,7 +49,7 @@ export function el(tag, attributes = {}, ...children) {
 
 /** Show a message in the page's #error box, or in ``box`` (an empty message hides it). */
 export function showError(message, box = document.getElementById("error")) {
-  box.textContent = message ? `Error: ${message}` : "";
+  box.textContent = message ? t("Error: {message}", { message }) : "";
   box.hidden = !message;
 }
 

@@ -4,16 +4,18 @@
 // Game.render_svg) and each tile's way round (data-orientation); the page knows no rule.
 import { el } from "./common.js";
 import { $, board, page } from "./page.js";
+import { t } from "./words.js";
 
 const LISTED = 40; // places listed on one line before "and N more"
 
 function listed(names) {
   const shown = names.slice(0, LISTED).join(", ");
-  return names.length > LISTED ? `${shown} and ${names.length - LISTED} more` : shown;
+  return names.length > LISTED ? t("{places} and {count} more", { places: shown, count: names.length - LISTED }) : shown;
 }
 
 /** The pieces and tiles on the drawing ``svg``, a line per owner and kind:
- * "White peg (3): D6, E7, I4", "Tile (2): dg72 pointing e, dg74 pointing e". */
+ * "White peg (3): D6, E7, I4", "Tile (2): dg72 pointing e, dg74 pointing e" (the pieces' names
+ * are the drawing's, English). */
 export function pieceLines(svg) {
   const groups = new Map();
   const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
@@ -25,9 +27,10 @@ export function pieceLines(svg) {
     add(kind.toLowerCase().includes(owner.toLowerCase()) ? kind : `${owner} ${kind}`, node.dataset.at);
   }
   for (const node of svg.querySelectorAll("[data-spot=tile]")) {
-    add("tile", [node.dataset.name, node.dataset.orientation].filter(Boolean).join(" pointing "));
+    const [tile, direction] = [node.dataset.name, node.dataset.orientation];
+    add(t("tile"), direction ? t("{tile} pointing {direction}", { tile, direction }) : tile);
   }
-  if (!groups.size) return ["The board is empty."];
+  if (!groups.size) return [t("The board is empty.")];
   return [...groups].map(([key, names]) => `${key[0].toUpperCase()}${key.slice(1)} (${names.length}): ${listed(names)}`);
 }
 
@@ -37,15 +40,17 @@ function describe() {
   const view = page.view;
   const lines = [];
   if (page.replayPly === null) {
-    lines.push($("turn").textContent, view.status, `Last move: ${view.last_move || "none yet"}.`);
+    lines.push($("turn").textContent, view.status, view.last_move ? t("Last move: {move}.", { move: view.last_move }) : t("Last move: none yet."));
   } else {
-    const move = page.replayPly ? `, ${view.moves[page.replayPly - 1]}` : "";
-    lines.push(`Looking back: the position after move ${page.replayPly} of ${view.ply}${move}.`);
+    const [number, total] = [page.replayPly, view.ply];
+    lines.push(number
+      ? t("Looking back: the position after move {number} of {total}, {move}.", { number, total, move: view.moves[number - 1] })
+      : t("Looking back: the position after move {number} of {total}.", { number, total }));
   }
   const svg = board.querySelector("svg");
   if (svg) lines.push(...pieceLines(svg));
   const places = [...board.querySelectorAll("[role=button][tabindex]")].map((node) => node.dataset.name ?? node.dataset.at);
-  if (places.length) lines.push(`Places to choose now (${places.length}): ${listed(places)}.`);
+  if (places.length) lines.push(t("Places to choose now ({count}): {places}.", { count: places.length, places: listed(places) }));
   return lines.filter(Boolean);
 }
 

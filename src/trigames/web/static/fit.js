@@ -2,7 +2,8 @@
 // be under 24 CSS pixels (a finger's width), the board then scrolling inside its own box, never
 // the page. A toggle button fits it back ("Show the whole board"), remembered in this browser.
 
-import { pointed } from "./verbs.js";
+import { byPointer } from "./verbs.js";
+import { t } from "./words.js";
 
 const WHOLE = "trigames:whole-board";
 
@@ -33,7 +34,9 @@ export function fitBoard(board, toggle) {
   const zoom = Math.min(8, 24.5 / (smallestPlace(svg) * fitted));
   const whole = localStorage.getItem(WHOLE) === "true";
   toggle.hidden = !(zoom > 1);
-  toggle.textContent = whole ? pointed("Zoom in: bigger places to tap") : "Show the whole board";
+  toggle.textContent = whole
+    ? byPointer(t("Zoom in: bigger places to tap"), t("Zoom in: bigger places to click"))
+    : t("Show the whole board");
   toggle.setAttribute("aria-pressed", String(zoom > 1 && !whole));
   const zoomed = zoom > 1 && !whole;
   const wasZoomed = board.classList.contains("zoomed");

@@ -10,12 +10,14 @@ import { api, createdKey, el, showError } from "./common.js";
 import { fitBoard as fitTo, toggleWhole } from "./fit.js";
 import { setupDescribe } from "./describe.js";
 import { clearInput, onMove, renderInput, resetInput } from "./input.js";
-import { declinedText, resultText } from "./outcome.js";
+import { declinedText, names, resultText } from "./outcome.js";
 import { $, board, fetchText, myTurn, page, placesNamed } from "./page.js";
 import { renderReview, startReview } from "./review.js";
 import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 import { beep, setupSound } from "./sound.js";
+import { keepRoom, reserveMoveBar, watchedLine } from "./steady.js";
 import { setupTyping } from "./typing.js";
+import { t } from "./words.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -44,7 +46,7 @@ async function send(move) {
   page.sending = true;
   resetInput();
   clearInput();
-  choices.append(el("span", { class: "muted" }, `Playing ${move}…`));
+  choices.append(el("span", { class: "muted" }, t("Playing {move}…", { move })));
   updateDataset();
   const ply = page.view.ply;
   const played = live.socket && live.socket.readyState === WebSocket.OPEN
@@ -73,7 +75,7 @@ function playOverSocket(move, ply) {
 async function askHint() {
   const box = $("hint-text");
   box.hidden = false;
-  box.textContent = "Thinking about a hint…";
+  box.textContent = t("Thinking about a hint…");
   try {
     hint = { ...(await api(`/api/games/${page.gameId}/hint`, { token: page.token })), version: page.view.version };
     showError("");
@@ -92,7 +94,7 @@ function renderHint() {
     return;
   }
   box.hidden = false;
-  box.replaceChildren(el("strong", {}, `Hint: ${hint.move}`), ` — ${hint.why}`);
+  box.replaceChildren(el("strong", {}, t("Hint: {move}", { move: hint.move })), " — ", el("span", { lang: "en" }, hint.why));
   const index = page.view.legal_moves.indexOf(hint.move);
   if (index < 0 || page.replayPly !== null) return;
   for (const step of page.view.input_steps[index]) {
@@ -119,7 +121,7 @@ function accept(next, force = false) {
   const before = page.view;
   page.view = next;
   render();
-  if (before) announce(news(before, next, () => (next.outcome ? resultText(next).join(". ") : "The game is over.")));
+  if (before) announce(news(before, next, () => (next.outcome ? resultText(next).join(". ") : t("The game is over."))));
 }
 
 /** What the move bar says of an answer to this page's draw offer or undo request: a decline
@@ -187,9 +189,9 @@ async function makeChange(change) {
 /** A move of the list for people: endings (``resign 1``, ``timeout 1``) name the seat. */
 function moveText(move) {
   const [word, seat] = move.split(" ");
-  if (word === "resign" && page.view.seats[seat]) return `${seatLabel(Number(seat))} resigns`;
-  if (word === "timeout" && page.view.seats[seat]) return `${seatLabel(Number(seat))} runs out of time`;
-  return move === "draw agreed" ? "Draw agreed" : move;
+  if (word === "resign" && page.view.seats[seat]) return t("{seat} resigns", { seat: seatLabel(Number(seat)) });
+  if (word === "timeout" && page.view.seats[seat]) return t("{seat} runs out of time", { seat: seatLabel(Number(seat)) });
+  return move === "draw agreed" ? t("Draw agreed") : move;
 }
 
 function seatLabel(seat) {
@@ -203,10 +205,12 @@ function swatch(seat) {
 }
 
 function turnText() {
-  if (page.view.over) return page.view.outcome ? `Game over. ${resultText(page.view)[0]}.` : "The game is over.";
-  if (page.view.to_move === null) return "";
-  const who = page.you.includes(page.view.to_move) ? (page.you.length > 1 ? `Your turn: ${seatLabel(page.view.to_move)}` : "Your turn") : `${seatLabel(page.view.to_move)} to move`;
-  return page.view.thinking && !page.you.includes(page.view.to_move) ? `${who} (thinking…)` : `${who}.`;
+  const { over, outcome, to_move: mover, thinking } = page.view;
+  if (over) return outcome ? t("Game over. {result}.", { result: resultText(page.view)[0] }) : t("The game is over.");
+  if (mover === null) return "";
+  const seat = seatLabel(mover);
+  if (page.you.includes(mover)) return page.you.length > 1 ? t("Your turn: {seat}.", { seat }) : t("Your turn.");
+  return thinking ? t("{seat} to move (thinking…)", { seat }) : t("{seat} to move.", { seat });
 }
 
 function renderSeats() {
@@ -219,9 +223,10 @@ function renderSeats() {
         { class: `seat${seat.seat === page.view.to_move ? " to-move" : ""}${mine ? " mine" : ""}${out ? " out" : ""}`, dataset: { seat: seat.seat } },
         swatch(seat.seat),
         el("span", { class: "seat-name" }, seat.name),
-        el("span", { class: "seat-kind muted" }, seat.open ? `${seat.color}, open: anyone may take it` : seat.kind === "human" ? seat.color : `${seat.color}, computer: ${seat.kind}`),
-        mine ? el("span", { class: "you-badge" }, "you") : null,
-        out ? el("span", { class: "out-badge" }, "left the game") : null,
+        el("span", { class: "seat-kind muted" }, seat.open ? t("{colour}, open: anyone may take it", { colour: seat.color })
+          : seat.kind === "human" ? seat.color : t("{colour}, computer: {level}", { colour: seat.color, level: seat.kind })),
+        mine ? el("span", { class: "you-badge" }, t("you")) : null,
+        out ? el("span", { class: "out-badge" }, t("left the game")) : null,
         el("span", { class: "seat-score" }, String(page.view.scores[seat.seat] ?? "")),
       );
     }),
@@ -254,7 +259,9 @@ function renderMoves() {
           type: "button",
           class: "move-link",
           "aria-current": current ? "step" : null,
-          "aria-label": `Show the position after move ${index + 1}${who ? ` by ${who}` : ""}, ${said}`,
+          "aria-label": who
+            ? t("Show the position after move {number} by {name}, {move}", { number: index + 1, name: who, move: said })
+            : t("Show the position after move {number}, {move}", { number: index + 1, move: said }),
           onclick: () => replayTo(index + 1),
         }, said),
       );
@@ -280,7 +287,10 @@ function renderReplay() {
   const looking = $("looking-back");
   looking.hidden = page.replayPly === null;
   if (!looking.hidden) {
-    $("looking-back-text").textContent = `Looking back at the position after move ${page.replayPly} of ${page.view.ply}${page.view.over ? "" : ": the game goes on"}.`;
+    const at = { number: page.replayPly, total: page.view.ply };
+    $("looking-back-text").textContent = page.view.over
+      ? t("Looking back at the position after move {number} of {total}.", at)
+      : t("Looking back at the position after move {number} of {total}: the game goes on.", at);
   }
 }
 
@@ -333,11 +343,11 @@ function renderActions() {
   const panel = $("undo-request");
   if (request !== null && playing && !page.you.includes(request)) {
     panel.hidden = false;
-    $("undo-request-text").textContent = `${seatLabel(request)} asks to take back their last move.`;
+    $("undo-request-text").textContent = t("{seat} asks to take back their last move.", { seat: seatLabel(request) });
     $("accept-undo").hidden = $("decline-undo").hidden = false;
   } else if (request !== null && page.you.includes(request)) {
     panel.hidden = false;
-    $("undo-request-text").textContent = "You asked to take back your last move; waiting for the answer.";
+    $("undo-request-text").textContent = t("You asked to take back your last move; waiting for the answer.");
     $("accept-undo").hidden = $("decline-undo").hidden = true;
   } else {
     panel.hidden = true;
@@ -357,8 +367,8 @@ function renderDrawOffer(open) {
   const waiting = page.view.in_game.filter((seat) => !offer.includes(seat) && page.view.seats[seat].kind === "human");
   const answering = mine.some((seat) => waiting.includes(seat));
   $("draw-offer-text").textContent = answering
-    ? `${seatLabel(offer[0])} offers a draw.`
-    : `You offered a draw; waiting for ${waiting.map(seatLabel).join(" and ")}.`;
+    ? t("{seat} offers a draw.", { seat: seatLabel(offer[0]) })
+    : t("You offered a draw; waiting for {names}.", { names: names(waiting.map(seatLabel)) });
   $("accept-draw").hidden = $("decline-draw").hidden = !answering;
 }
 
@@ -373,18 +383,18 @@ function renderLinks() {
   const links = created.seats.filter((seat) => seat.link);
   const shared = new Set(links.map((seat) => seat.token)).size < links.length;
   box.replaceChildren(
-    el("h2", {}, "Links to share"),
+    el("h2", {}, t("Links to share")),
     el("ul", {},
       ...(shared ? links.slice(0, 1) : links).map((seat) => el("li", {},
         el("a", { class: "seat-link", href: seat.link, dataset: { seat: seat.seat } },
-          shared ? "All human seats (hot seat)" : `Seat ${seat.seat}: ${seat.name}`),
-        page.you.includes(seat.seat) ? el("span", { class: "muted" }, " (this page)") : null,
+          shared ? t("All human seats (hot seat)") : t("Seat {number}: {name}", { number: seat.seat, name: seat.name })),
+        page.you.includes(seat.seat) ? el("span", { class: "muted" }, " ", t("(this page)")) : null,
       )),
       // the seats created open, as they are now: still open, or taken (the view says live)
       ...created.seats.filter((seat) => seat.open).map((seat) => page.view.seats[seat.seat].open
-        ? el("li", { class: "open-seat" }, `Seat ${seat.seat}: open, for whoever joins from the spectators' link`)
-        : el("li", { class: "joined-seat" }, `Seat ${seat.seat}: ${page.view.seats[seat.seat].name} joined`)),
-      el("li", {}, el("a", { class: "spectator-link", href: created.spectator_link }, "Spectators")),
+        ? el("li", { class: "open-seat" }, t("Seat {number}: open, for whoever joins from the spectators' link", { number: seat.seat }))
+        : el("li", { class: "joined-seat" }, t("Seat {number}: {name} joined", { number: seat.seat, name: page.view.seats[seat.seat].name }))),
+      el("li", {}, el("a", { class: "spectator-link", href: created.spectator_link }, t("Spectators"))),
     ),
   );
   box.hidden = false;
@@ -402,7 +412,7 @@ function renderResult() {
   $("result-how").textContent = how;
   const playing = page.you.length > 0;
   $("rematch").hidden = !playing && !page.view.rematch;
-  $("rematch").textContent = page.view.rematch ? (playing ? "Go to the rematch" : "Watch the rematch") : "Rematch";
+  $("rematch").textContent = page.view.rematch ? (playing ? t("Go to the rematch") : t("Watch the rematch")) : t("Rematch");
   panel.hidden = false;
   if (page.replayPly === null) {
     for (const name of page.view.highlights || []) placesNamed(name).forEach((node) => node.classList.add("winning"));
@@ -410,14 +420,20 @@ function renderResult() {
 }
 
 /** A page without a seat says that it watches, and how to play: by the seat's link, or by
- * taking an open seat. */
+ * taking an open seat; once the game is over, that it was watched to its end (the panel keeps
+ * its height: the board under it does not move). */
 function renderWatching() {
-  $("watching").hidden = page.you.length > 0 || page.view.over;
-  const open = page.view.seats.filter((seat) => seat.open);
+  const panel = $("watching");
+  const before = panel.hidden ? 0 : panel.offsetHeight;
+  panel.hidden = page.you.length > 0;
+  panel.classList.toggle("ended", page.view.over);
+  if (page.view.over && !panel.querySelector(".watching-ended")) panel.append(watchedLine());
+  const open = page.view.over ? [] : page.view.seats.filter((seat) => seat.open);
   $("open-seats").hidden = open.length === 0;
   $("join-buttons").replaceChildren(...open.map((seat) => el("button", {
     type: "button", class: "primary join", dataset: { seat: seat.seat }, onclick: () => join(seat.seat),
-  }, swatch(seat.seat), `Play ${seat.color}`)));
+  }, swatch(seat.seat), t("Play {colour}", { colour: seat.color }))));
+  keepRoom(panel, before);
 }
 
 /** Take an open seat; the page then plays it (a page that holds a seat of the game keeps
@@ -456,11 +472,13 @@ function yourMove() {
 }
 
 function render() {
-  document.title = `${yourMove() ? "Your turn · " : ""}${page.view.title} · trigames`;
+  const title = yourMove() ? t("Your turn · {title}", { title: page.view.title }) : page.view.title;
+  document.title = `${title} · trigames`;
   $("title").textContent = `${page.view.title}${page.view.game.includes("(") ? ` — ${page.view.game}` : ""}`;
   $("turn").textContent = turnText();
   $("status").textContent = page.view.status;
-  $("last-move").textContent = page.view.last_move || "No move yet.";
+  $("last-move").textContent = page.view.last_move || t("No move yet.");
+  $("last-move").lang = page.view.last_move ? "en" : document.documentElement.lang; // the engine's words
   renderSeats();
   renderClock(page.view);
   renderWatching();
@@ -534,7 +552,7 @@ function connect() {
     if (live.waiting) live.waiting.done(false);
     document.body.dataset.connected = "false";
     if (event.code >= 4400 && event.code < 4500) {
-      showError(event.reason || "the server refused this page's connection");
+      showError(event.reason || t("the server refused this page's connection"));
       return;
     }
     setTimeout(() => {
@@ -584,6 +602,7 @@ async function start() {
   takeSeatToken();
   document.addEventListener("keydown", stepWithKeys);
   setupTyping();
+  reserveMoveBar($("move-bar"));
   setupDescribe();
   // the rules open beside the game, so the game stays where it is
   document.querySelectorAll("header.site nav.rules-nav a").forEach((link) => Object.assign(link, { target: "_blank", rel: "noopener" }));
@@ -636,7 +655,7 @@ async function start() {
       page.you = (await api(`/api/games/${page.gameId}/seats`, { token: page.token })).seats;
       holdSeat(page.gameId, page.token);
     } catch (error) {
-      showError(`${error.message}; this page only watches the game`);
+      showError(t("{error}; this page only watches the game", { error: error.message }));
       forgetSeat(page.gameId);
       page.token = null;
     }

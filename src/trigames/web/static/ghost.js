@@ -4,12 +4,14 @@
 // and into the buttons, knowing no rule of any game:
 // - a word step that finishes exactly one move (a Trugo tile's way round) becomes a button with
 //   the move's picture; pointing at it (or, on a touch screen, a first tap) shows its ghost on
-//   the board, a second tap or the Play button plays it;
+//   the board, a second tap or the Play button plays it; so does a finished move offered among
+//   others (a TRANGLAR take-over, one of the ways to cover the piece);
 // - places on the board that finish a move (the pegs a Trig placement could capture) get their
 //   ghosts drawn on the board all at once (the triangle each capture takes);
 // - when the moves left are pieces that lie in several ways (TRANGLAR), one of them is shown as
 //   a ghost, and Turn, Flip and Move buttons go through the others; Play plays the one shown.
 import { el } from "./common.js";
+import { t } from "./words.js";
 
 const LIMIT = 100; // moves one request may ask about (the server's MAX_CHOICE_PICTURES)
 const touch = window.matchMedia("(hover: none)");
@@ -106,6 +108,17 @@ export function ghostLayer({ board, choices, key, fetchPictures, onError }) {
       button.addEventListener("mouseleave", () => layGhosts("focus", shownPicture(known)));
       button.addEventListener("blur", () => layGhosts("focus", shownPicture(known)));
     }
+    // finished moves to choose from (TRANGLAR's take-overs of one piece): each with its picture;
+    // the input previews the position each makes when pointed at (or, on a touch screen, at
+    // the first tap, which only shows it)
+    for (const button of choices.querySelectorAll("button.candidate")) {
+      const picture = known.get(button.dataset.move);
+      if (!picture) continue;
+      button.classList.add("picture-choice");
+      button.dataset.ghostMove = button.dataset.move;
+      // its notation, which a phone leaves out (style.css): the Play button says it
+      button.replaceChildren(icon(picture), el("span", { class: "choice-text" }, button.textContent));
+    }
     // places that finish a move: all their ghosts at once
     const onBoard = found.filter((c) => c.steps.length === depth + 1
       && c.steps[depth].some((name) => board.querySelector(`[data-name="${CSS.escape(name)}"]`)));
@@ -137,7 +150,7 @@ export function ghostLayer({ board, choices, key, fetchPictures, onError }) {
     choices.querySelector("#ghost-play")?.remove();
     if (shown !== null) {
       const move = shown;
-      choices.append(el("button", { type: "button", id: "ghost-play", class: "primary", dataset: { move }, onclick: () => play(move) }, `Play ${move}`));
+      choices.append(el("button", { type: "button", id: "ghost-play", class: "primary", dataset: { move }, onclick: () => play(move) }, t("Play {move}", { move })));
     }
   }
 
@@ -174,10 +187,10 @@ export function ghostLayer({ board, choices, key, fetchPictures, onError }) {
     };
     const current = known.get(shown);
     const canFlip = shapes.has(current.flipped) && current.flipped !== current.shape;
-    const panel = el("span", { class: "piece-tools", role: "group", "aria-label": "Where the piece goes" },
-      el("button", { type: "button", id: "ghost-turn", title: "Turn (R)", disabled: shapes.size < 2, onclick: () => turn(false) }, "⟳ Turn"),
-      el("button", { type: "button", id: "ghost-flip", title: "Flip (F)", disabled: !canFlip, onclick: () => turn(true) }, "⇋ Flip"),
-      el("button", { type: "button", id: "ghost-next", title: "Move (M)", disabled: moves.length < 2, onclick: step }, "▸ Move"));
+    const panel = el("span", { class: "piece-tools", role: "group", "aria-label": t("Where the piece goes") },
+      el("button", { type: "button", id: "ghost-turn", title: t("Turn (R)"), disabled: shapes.size < 2, onclick: () => turn(false) }, t("⟳ Turn")),
+      el("button", { type: "button", id: "ghost-flip", title: t("Flip (F)"), disabled: !canFlip, onclick: () => turn(true) }, t("⇋ Flip")),
+      el("button", { type: "button", id: "ghost-next", title: t("Move (M)"), disabled: moves.length < 2, onclick: step }, t("▸ Move")));
     choices.prepend(panel);
   }
 
@@ -186,6 +199,7 @@ export function ghostLayer({ board, choices, key, fetchPictures, onError }) {
     const button = event.target.closest("button.picture-choice");
     if (!button || !touch.matches || button.dataset.ghostMove === shown) return;
     event.stopPropagation();
+    button.focus({ preventScroll: true }); // the input previews what a focused choice makes
     shown = button.dataset.ghostMove;
     markShown(new Map([[shown, pictures.get(`${key()}:${shown}`)]]));
   }, true);

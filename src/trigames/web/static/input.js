@@ -1,8 +1,9 @@
 // The game page's input by pointing (pointing.js), bound to the game: its turn, its "confirm
 // each move" setting, its guidance line, and the previews and pictures the game's API draws.
-import { showError } from "./common.js";
+import { el, showError } from "./common.js";
 import { $, board, fetchText, myTurn, page } from "./page.js";
 import { pointing } from "./pointing.js";
+import { t } from "./words.js";
 
 const confirming = $("confirm-moves");
 confirming.checked = localStorage.getItem("trigames:confirm-moves") === "true";
@@ -10,11 +11,16 @@ confirming.addEventListener("change", () => {
   localStorage.setItem("trigames:confirm-moves", String(confirming.checked));
 });
 
-/** The guidance line: whose turn, and what to do now (clock.js's countdown stays in it). */
-function say(now) {
+/** The guidance line: whose turn, and what to do now (clock.js's countdown stays in it); the
+ * game's own guide (``english``, from the server) says that it is English. */
+function say(now, english) {
   const turn = $("turn");
   const clock = turn.querySelector(".turn-clock");
-  turn.textContent = `${page.you.length > 1 ? `Your turn (${page.view.seats[page.view.to_move].name})` : "Your turn"}: ${now}.`;
+  const line = page.you.length > 1
+    ? t("Your turn ({name}): {now}.", { name: page.view.seats[page.view.to_move].name })
+    : t("Your turn: {now}.");
+  const [before, after] = line.split("{now}");
+  turn.replaceChildren(before, english ? el("span", { lang: "en" }, now) : now, after ?? "");
   if (clock) turn.append(" ", clock);
 }
 

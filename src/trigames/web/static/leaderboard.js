@@ -1,5 +1,6 @@
 // A game's leaderboard: rank, player (linking their page), rating and rated games.
 import { api, el, showError } from "./common.js";
+import { t } from "./words.js";
 
 const game = decodeURIComponent(location.pathname.split("/").pop());
 
@@ -13,7 +14,7 @@ async function start() {
       el("td", { class: "rating", title: `± ${player.deviation}` }, String(player.rating)),
       el("td", { class: "count" }, String(player.games)))));
     if (!players.length) {
-      body.append(el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No one is on this leaderboard yet.")));
+      body.append(el("tr", {}, el("td", { colspan: 4, class: "muted" }, t("No one is on this leaderboard yet."))));
     }
   } catch (error) {
     body.replaceChildren();

@@ -5,8 +5,8 @@
 import { account, onAccountChange } from "./account.js";
 import { api, el, showError } from "./common.js";
 import { finishLesson, finishedLessons, mergeLessons } from "./progress.js";
-import { studyBoard } from "./study.js";
-import { t } from "./words.js";
+import { english, studyBoard } from "./study.js";
+import { lang, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 /** Milliseconds the learner sees their move before the other side answers. */
@@ -19,7 +19,9 @@ function markProgress() {
   for (const item of document.querySelectorAll(".lesson-item")) {
     const finished = done.has(item.dataset.lesson);
     item.classList.toggle("done", finished);
-    item.querySelector(".lesson-mark").textContent = finished ? "✓ done" : "";
+    const mark = item.querySelector(".lesson-mark");
+    mark.textContent = finished ? t("✓ done") : "";
+    mark.lang = lang; // in the list of lessons, which are English until they are translated
   }
   for (const line of document.querySelectorAll(".learn-progress")) {
     const ids = [...document.querySelectorAll(".lesson-item")]
@@ -69,20 +71,23 @@ function step() {
   return lesson.steps[stepIndex];
 }
 
-/** Tell the learner something: ``kind`` is ``good``, ``bad`` or ``done`` ("": nothing). */
-function tell(kind, text) {
+/** Tell the learner something: ``kind`` is ``good``, ``bad`` or ``done``; ``parts`` are texts
+ * and elements (none: nothing). */
+function tell(kind, ...parts) {
   const box = $("lesson-message");
-  box.hidden = !text;
+  box.hidden = !parts.length;
   box.className = `lesson-message ${kind}`;
-  box.textContent = text;
+  box.replaceChildren(...parts);
 }
 
 function renderSteps() {
   $("lesson-steps").replaceChildren(...lesson.steps.map((_, index) => el("li", {
     class: `${solved.has(index) ? "done" : ""}${index === stepIndex ? " current" : ""}`,
     "aria-current": index === stepIndex ? "step" : null,
-  }, el("span", { class: "visually-hidden" }, `Step ${index + 1}${solved.has(index) ? ", done" : ""}`))));
-  $("lesson-steps").setAttribute("aria-label", `Step ${stepIndex + 1} of ${lesson.steps.length}`);
+  }, el("span", { class: "visually-hidden" }, solved.has(index)
+    ? t("Step {number}, done", { number: index + 1 })
+    : t("Step {number}", { number: index + 1 })))));
+  $("lesson-steps").setAttribute("aria-label", t("Step {number} of {total}", { number: stepIndex + 1, total: lesson.steps.length }));
   for (const item of document.querySelectorAll(".lesson-item")) {
     item.classList.toggle("current", item.dataset.lesson === lesson.id);
     item.querySelector("a").setAttribute("aria-current", item.dataset.lesson === lesson.id ? "page" : "false");
@@ -94,6 +99,7 @@ function openLesson(id) {
   lesson = lessons.find((found) => found.id === id) ?? lessons[0];
   solved.clear();
   $("lesson-title").textContent = lesson.title;
+  $("lesson-title").lang = "en"; // the lessons are English until they are translated
   document.title = `${lesson.title} · trigames`;
   openStep(0);
 }
@@ -110,7 +116,7 @@ async function openStep(index) {
   $("lesson-solution-text").hidden = true;
   $("lesson-next").hidden = true;
   $("lesson-hint").disabled = $("lesson-solution").disabled = false;
-  tell("", "");
+  tell("");
   try {
     const view = await board.show({ game: spec, position: position ?? null });
     if (mine !== round) return;
@@ -122,7 +128,7 @@ async function openStep(index) {
 }
 
 function otherColour() {
-  return board.view.seats.find((seat) => seat.seat !== learner)?.color ?? "The other side";
+  return board.view.seats.find((seat) => seat.seat !== learner)?.color ?? t("The other side");
 }
 
 /** The learner finished ``move``: the server says whether it does what the step asks. */
@@ -142,7 +148,8 @@ async function checkMove(move) {
   }
   if (mine !== round) return;
   if (!verdict.ok) {
-    tell("bad", `${verdict.message} Try another move${$("lesson-hint-text").hidden ? ", or ask for a hint" : ""}.`);
+    const advice = $("lesson-hint-text").hidden ? t("Try another move, or ask for a hint.") : t("Try another move.");
+    tell("bad", english(verdict.message), " ", advice);
     board.enable([learner]);
     return;
   }
@@ -150,15 +157,15 @@ async function checkMove(move) {
     await board.play(move);
     played.push(move);
     if (verdict.reply && mine === round) {
-      tell("good", verdict.message);
-      board.disable(`${otherColour()} answers…`);
+      tell("good", english(verdict.message));
+      board.disable(t("{colour} answers…", { colour: otherColour() }));
       await new Promise((resolve) => setTimeout(resolve, ANSWER_PAUSE));
       if (mine !== round) return;
       await board.play(verdict.reply);
       played.push(verdict.reply);
     }
   } catch {
-    if (mine === round) board.disable("Start the step again to go on."); // the board said why
+    if (mine === round) board.disable(t("Start the step again to go on.")); // the board said why
     return;
   }
   if (mine !== round) return;
@@ -166,20 +173,20 @@ async function checkMove(move) {
     await stepDone(verdict.message);
     return;
   }
-  if (!verdict.reply) tell("good", verdict.message);
+  if (!verdict.reply) tell("good", english(verdict.message));
   board.enable([learner]);
 }
 
 async function stepDone(message) {
   solved.add(stepIndex);
   renderSteps();
-  tell("done", message);
-  board.disable("Step done.");
+  tell("done", english(message));
+  board.disable(t("Step done."));
   $("lesson-hint").disabled = $("lesson-solution").disabled = true;
   const next = $("lesson-next");
   const last = stepIndex === lesson.steps.length - 1;
   const following = lessons[lessons.indexOf(lesson) + 1];
-  next.textContent = !last ? "Next step" : following ? `Next lesson: ${following.title}` : "Back to all the games";
+  next.textContent = !last ? t("Next step") : following ? t("Next lesson: {title}", { title: following.title }) : t("Back to all the games");
   next.hidden = false;
   next.focus({ preventScroll: true });
   if (last) {
@@ -200,7 +207,7 @@ function next() {
 
 function showHint() {
   const box = $("lesson-hint-text");
-  box.replaceChildren(el("strong", {}, "Hint: "), step().hint);
+  box.replaceChildren(el("strong", {}, t("Hint:")), " ", english(step().hint));
   box.hidden = false;
 }
 
@@ -211,9 +218,9 @@ function showSolution() {
   const box = $("lesson-solution-text");
   const onLine = played.every((move, index) => solution[index] === move);
   const ahead = solution[played.length];
-  const parts = [el("strong", {}, "Solution: "), `${solution.join(" · ")}.`];
-  if (solution.length > 1) parts.push(el("span", { class: "muted" }, " Your moves and the answers, in turn."));
-  parts.push(onLine && ahead ? ` Your next move, ${ahead}, is marked on the board.` : " Start the step again to follow it.");
+  const parts = [el("strong", {}, t("Solution:")), " ", `${solution.join(" · ")}.`];
+  if (solution.length > 1) parts.push(" ", el("span", { class: "muted" }, t("Your moves and the answers, in turn.")));
+  parts.push(" ", onLine && ahead ? t("Your next move, {move}, is marked on the board.", { move: ahead }) : t("Start the step again to follow it."));
   box.replaceChildren(...parts);
   box.hidden = false;
   board.unmark();

@@ -7,7 +7,8 @@ import { startChallenges } from "./challenges.js";
 import { api, createdKey, el, showError, splitSpec } from "./common.js";
 import { offerLessons } from "./newcomer.js";
 import { forgetSeat, heldSeats, holdSeat } from "./seats.js";
-import { gameItem } from "./summaries.js";
+import { gameItem, gameName, playersPhrase, winnersPhrase } from "./summaries.js";
+import { t } from "./words.js";
 
 const gameSelect = document.getElementById("game");
 const optionsInput = document.getElementById("options");
@@ -36,19 +37,23 @@ function specText() {
 function kindChoices() {
   const { human, levels, kinds } = catalog.players;
   return [
-    [human, "Human"],
-    ["open", "Open: whoever joins"],
-    ...levels.map((level) => [level, `Computer: ${level}`]),
-    ...kinds.map((kind) => [kind, `Computer: ${kind}`]),
+    [human, t("Human")],
+    ["open", t("Open: whoever joins")],
+    ...[...levels, ...kinds].map((kind) => [kind, computerChoice(kind)]),
   ];
+}
+
+/** The menu's name of a computer player: "Computer: easy". */
+function computerChoice(kind) {
+  return t("Computer: {kind}", { kind });
 }
 
 function seatRow(number, colour, kind, name) {
   const choices = kindChoices();
-  if (!choices.some(([value]) => value === kind)) choices.push([kind, `Computer: ${kind}`]); // a record's
+  if (!choices.some(([value]) => value === kind)) choices.push([kind, computerChoice(kind)]); // a record's
   const select = el(
     "select",
-    { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": `Who plays seat ${number}` },
+    { class: "seat-kind", id: `seat-kind-${number}`, "aria-label": t("Who plays seat {number}", { number }) },
     ...choices.map(([value, label]) => el("option", { value, selected: value === kind }, label)),
   );
   select.addEventListener("change", clockChoice);
@@ -58,11 +63,11 @@ function seatRow(number, colour, kind, name) {
     placeholder: colour,
     value: name,
     maxlength: 40,
-    "aria-label": `Name for seat ${number}`,
+    "aria-label": t("Name for seat {number}", { number }),
   });
   const fill = spec.swatches[number] || catalog.colours[colour.toLowerCase()] || "#999";
   const swatch = el("span", { class: "swatch", style: `background:${fill}` });
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-colour" }, swatch, colour), select, input);
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-colour", lang: "en" }, swatch, colour), select, input);
 }
 
 /** Rebuild the seat rows for the current spec, keeping what was chosen for each seat. */
@@ -106,18 +111,18 @@ async function readRecord() {
     clearRecord(false);
   };
   if (file.size > MAX_RECORD_FILE) {
-    fail(`a record sent to the server has at most ${MAX_RECORD_FILE / 1024} KB; continue this one in the terminal (trigames play --resume FILE)`);
+    fail(t("a record sent to the server has at most {size} KB; continue this one in the terminal (trigames play --resume FILE)", { size: MAX_RECORD_FILE / 1024 }));
     return;
   }
   let found;
   try {
     found = JSON.parse(await file.text());
   } catch {
-    fail("this is not a trigames record (not JSON)");
+    fail(t("this is not a trigames record (not JSON)"));
     return;
   }
   if (!found || found.format !== "trigames-record" || typeof found.game !== "string" || !Array.isArray(found.players) || !Array.isArray(found.moves)) {
-    fail("this is not a trigames record (it needs format, game, players and moves)");
+    fail(t("this is not a trigames record (it needs format, game, players and moves)"));
     return;
   }
   if (found.result) {
@@ -126,7 +131,7 @@ async function readRecord() {
   }
   const [name, options] = splitSpec(found.game);
   if (!catalog.games.some((game) => game.name === name)) {
-    fail(`there is no game ${JSON.stringify(name)} here`);
+    fail(t("there is no game {name} here", { name: JSON.stringify(name) }));
     return;
   }
   record = found;
@@ -134,7 +139,10 @@ async function readRecord() {
   optionsInput.value = options;
   renderOptionControls();
   showError("");
-  const shownText = `Continuing ${found.game} after ${found.moves.length} move${found.moves.length === 1 ? "" : "s"}: ${found.players.map((p) => p.name).join(" vs ")}. Choose the seats below.`;
+  const about = { game: found.game, count: found.moves.length, players: playersPhrase(found.players.map((p) => p.name)) };
+  const shownText = about.count === 1
+    ? t("Continuing {game} after 1 move: {players}. Choose the seats below.", about)
+    : t("Continuing {game} after {count} moves: {players}. Choose the seats below.", about);
   const shownLine = document.getElementById("record-shown");
   shownLine.textContent = shownText;
   shownLine.hidden = false;
@@ -189,9 +197,10 @@ function renderOptionControls() {
     return el("div", { class: `option-row${typeof option.default === "boolean" ? " option-check" : ""}` },
       el("label", { for: id }, option.name.replace(/_/g, " ")),
       control,
-      el("span", { class: "option-about muted" }, `${option.help} (${option.values}; default ${String(option.default)})`));
+      // the game's own words about the option: English, and said so
+      el("span", { class: "option-about muted", lang: "en" }, `${option.help} (${option.values}; default ${String(option.default)})`));
   }));
-  if (!entry.options.length) controls.append(el("p", { class: "muted" }, "This game has no options."));
+  if (!entry.options.length) controls.append(el("p", { class: "muted" }, t("This game has no options.")));
 }
 
 /** The options part of the spec from the controls: the values that differ from the defaults. */
@@ -217,7 +226,7 @@ function controlsFromSpec(canonical) {
     if (control.type === "checkbox") control.checked = value === "true";
     else control.value = value;
   }
-  document.getElementById("spec-shown").textContent = `Spec: ${canonical}`;
+  document.getElementById("spec-shown").textContent = t("Spec: {spec}", { spec: canonical });
 }
 
 let timer = null;
@@ -303,37 +312,37 @@ async function cardGame(card, other) {
 
 /** Under a card, the link of a game created for a friend, to send, and the way to the game. */
 function shareBox(card, created) {
-  const link = el("input", { class: "share-link", readonly: true, value: created.spectator_link, "aria-label": "The link to send" });
+  const link = el("input", { class: "share-link", readonly: true, value: created.spectator_link, "aria-label": t("The link to send") });
   const copied = el("span", { class: "muted", role: "status" });
   const copy = el("button", { type: "button", class: "copy-link", onclick: async () => {
     link.select();
     try {
       await navigator.clipboard.writeText(link.value);
-      copied.textContent = "Copied.";
+      copied.textContent = t("Copied.");
     } catch {
-      copied.textContent = "Copy the selected link.";
+      copied.textContent = t("Copy the selected link.");
     }
-  } }, "Copy");
+  } }, t("Copy"));
   const box = card.querySelector(".card-share");
   box.replaceChildren(
-    el("p", {}, "Send this link to a friend: they open it and take the free seat."),
+    el("p", {}, t("Send this link to a friend: they open it and take the free seat.")),
     el("div", { class: "share-row" }, link, copy, copied),
-    el("a", { class: "button primary open-game", href: `/games/${created.id}` }, "Go to the game"),
+    el("a", { class: "button primary open-game", href: `/games/${created.id}` }, t("Go to the game")),
   );
   box.hidden = false;
   link.focus(); // the next thing to do: copy it
   link.select();
 }
 
+/** A recent game as a line to read: "Trig · Ann against Bob · move 1". */
 function describeGame(game) {
-  const players = game.players.map((player) => player.name).join(" vs ");
-  let state = `move ${game.ply}`;
+  const players = playersPhrase(game.players.map((player) => player.name));
+  let state = t("move {number}", { number: game.ply });
   if (game.result) {
-    const winners = game.result.winners.map((seat) => game.players[seat].name);
-    state = winners.length ? `${winners.join(" and ")} won` : "a draw";
-    state += `, ${game.ply} moves`;
+    const names = winnersPhrase(game.result.winners.map((seat) => game.players[seat].name));
+    state = names ? t("{names} won in {count} moves", { names, count: game.ply }) : t("a draw in {count} moves", { count: game.ply });
   }
-  return `${game.game}: ${players} (${state})`;
+  return `${gameName(catalog, game.game)} · ${players} · ${state}`;
 }
 
 async function listGames() {
@@ -343,12 +352,12 @@ async function listGames() {
     list.replaceChildren(
       ...games.map((game) =>
         el("li", {}, el("a", { class: "game-link", href: `/games/${game.id}` }, describeGame(game)),
-          el("span", { class: "muted" }, ` ${game.result ? "replay" : "watch"}`)),
+          el("span", { class: "muted" }, " " + (game.result ? t("replay") : t("watch")))),
       ),
     );
-    if (!games.length) list.append(el("li", { class: "muted" }, "No games yet."));
+    if (!games.length) list.append(el("li", { class: "muted" }, t("No games yet.")));
   } catch (error) {
-    list.replaceChildren(el("li", { class: "error" }, `Cannot list the games: ${error.message}`));
+    list.replaceChildren(el("li", { class: "error" }, t("Cannot list the games: {reason}", { reason: error.message })));
   }
 }
 
@@ -356,11 +365,11 @@ async function listGames() {
 function turnPhrase(view, seats) {
   if (view.over) {
     const winners = view.outcome ? view.outcome.winners : [];
-    if (winners.length === 1) return seats.includes(winners[0]) ? "you won" : `${view.seats[winners[0]].name} won`;
-    return "a draw";
+    if (winners.length === 1) return seats.includes(winners[0]) ? t("you won") : t("{name} won", { name: view.seats[winners[0]].name });
+    return t("a draw");
   }
   if (view.to_move === null) return "";
-  return seats.includes(view.to_move) ? "your turn" : `${view.seats[view.to_move].name} to move`;
+  return seats.includes(view.to_move) ? t("your turn") : t("{name} to move", { name: view.seats[view.to_move].name });
 }
 
 /** "Your games": the logged-in account's games (those waiting for its move first), then the
@@ -382,9 +391,10 @@ async function listYourGames() {
       ]);
       if (!seats.length) throw new Error("no seat");
       const phrase = turnPhrase(view, seats);
-      const players = view.seats.map((seat) => seat.name).join(" vs ");
-      return el("li", { class: phrase === "your turn" ? "your-turn" : null },
-        el("a", { class: "your-game", href: `/games/${gameId}` }, `${view.title}: ${players}`),
+      const players = playersPhrase(view.seats.map((seat) => seat.name));
+      const yours = !view.over && seats.includes(view.to_move);
+      return el("li", { class: yours ? "your-turn" : null },
+        el("a", { class: "your-game", href: `/games/${gameId}` }, `${gameName(catalog, view.game)} · ${players}`),
         el("span", { class: "turn-phrase" }, ` — ${phrase}`));
     } catch (error) {
       if (/no game|no seat|holds no seat/.test(error.message)) forgetSeat(gameId);

@@ -4,6 +4,7 @@
 import { el } from "./common.js";
 import { learnedAny } from "./progress.js";
 import { heldSeats } from "./seats.js";
+import { t } from "./words.js";
 
 const PLAYED = "trigames:played-games"; // the games picked to play, and the notices put away
 
@@ -37,11 +38,14 @@ export function offerLessons(select) {
     notice.hidden = known(game);
     if (notice.hidden) return;
     const title = select.selectedOptions[0].textContent.split(" (")[0];
+    const link = el("a", { id: "lesson-offer-link", href: `/learn/${game}#${game}-1` }, t("Its first lesson"));
+    // one sentence, its link where the language puts it
+    const [before, after] = t("New to {game}? {lesson} shows you how to play, on the board, in a few minutes.", { game: title }).split("{lesson}");
     notice.replaceChildren(
-      `New to ${title}? `,
-      el("a", { id: "lesson-offer-link", href: `/learn/${game}#${game}-1` }, "Its first lesson"),
-      " shows you how to play, on the board, in a few minutes.",
-      el("button", { type: "button", id: "lesson-offer-dismiss", onclick: () => { remember(game); show(); } }, "Not now"),
+      before,
+      link,
+      after ?? "",
+      el("button", { type: "button", id: "lesson-offer-dismiss", onclick: () => { remember(game); show(); } }, t("Not now")),
     );
   };
   select.addEventListener("change", show);

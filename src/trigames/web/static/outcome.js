@@ -1,11 +1,16 @@
 // How a game ended and what the players answered, in words: the one place that builds these
 // sentences from a game's view (its outcome, moves, movers and seats), always naming players
 // by their names, never by their colours. The engine's reasons name seats by colour ("Black
-// resigned") or nobody ("a player used their last marker"); the moves say who.
+// resigned") or nobody ("a player used their last marker"); the moves say who. The sentences are
+// whole messages in the page's language (words.js), the players' names in their slots; the
+// engine's reasons stay English.
+import { t } from "./words.js";
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (or with ``word`` "or": "Ann, Bob or Cy"). */
 export function names(list, word = "and") {
-  return list.length < 3 ? list.join(` ${word} `) : `${list.slice(0, -1).join(", ")} ${word} ${list.at(-1)}`;
+  if (list.length < 2) return list.join("");
+  const values = { names: list.slice(0, -1).join(", "), last: list.at(-1) };
+  return word === "or" ? t("{names} or {last}", values) : t("{names} and {last}", values);
 }
 
 /** The names of ``seats`` of ``view``, joined as :func:`names` does. */
@@ -14,16 +19,15 @@ export function seatNames(view, seats, word = "and") {
 }
 
 /** The seat whose leaving ended the game (its last move ``resign 1`` or ``timeout 1``), with
- * what it did: ``[seat, "resigned"]``, or null. */
+ * how: ``[seat, "resign"]``, or null. */
 function leaver(view) {
   const [word, seat] = (view.moves.at(-1) ?? "").split(" ");
-  const did = { resign: "resigned", timeout: "ran out of time" }[word];
-  return did && view.seats[seat] ? [Number(seat), did] : null;
+  return (word === "resign" || word === "timeout") && view.seats[seat] ? [Number(seat), word] : null;
 }
 
 /** The rules' reasons that name nobody, said of the player who made the last move. */
 const MOVER_REASONS = {
-  "a player used their last marker": (name) => `${name} used their last marker`,
+  "a player used their last marker": (name) => t("{name} used their last marker", { name }),
 };
 
 /** The engine's reason, with the player it is about named. */
@@ -41,24 +45,26 @@ function reasonOf(view) {
  * draw."]``. */
 export function resultText(view) {
   const { winners, reason, scores } = view.outcome;
-  const score = `Score: ${scores.map((points, seat) => `${view.seats[seat].name} ${points}`).join(", ")}.`;
+  const score = t("Score: {scores}.", { scores: scores.map((points, seat) => `${view.seats[seat].name} ${points}`).join(", ") });
+  const named = seatNames(view, winners);
   if (reason === "draw agreed") {
-    return [`Draw agreed between ${seatNames(view, winners)}`, "The players agreed to a draw."];
+    return [t("Draw agreed between {names}", { names: named }), t("The players agreed to a draw.")];
   }
   const left = leaver(view);
   if (left && winners.length === 1) {
-    const [seat, did] = left;
-    return [`${view.seats[seat].name} ${did}: ${seatNames(view, winners)} wins`, score];
+    const [seat, way] = left;
+    const values = { name: view.seats[seat].name, winners: named };
+    return [way === "resign" ? t("{name} resigned: {winners} wins", values) : t("{name} ran out of time: {winners} wins", values), score];
   }
   const how = `${reasonOf(view)}. ${score}`;
-  if (winners.length === 1) return [`${seatNames(view, winners)} wins`, how];
-  if (winners.length === 0 || winners.length === view.seats.length) return ["A draw", how];
-  return [`Draw between ${seatNames(view, winners)}`, how];
+  if (winners.length === 1) return [t("{name} wins", { name: named }), how];
+  if (winners.length === 0 || winners.length === view.seats.length) return [t("A draw"), how];
+  return [t("Draw between {names}", { names: named }), how];
 }
 
 /** That one of the seats ``answering`` declined ``what`` this page asked for: ``"Dan declined
  * the draw."`` (``what``: "draw") or ``"Dan declined to take back your move."`` ("undo"). */
 export function declinedText(view, answering, what) {
   const who = seatNames(view, answering, "or");
-  return what === "draw" ? `${who} declined the draw.` : `${who} declined to take back your move.`;
+  return what === "draw" ? t("{names} declined the draw.", { names: who }) : t("{names} declined to take back your move.", { names: who });
 }

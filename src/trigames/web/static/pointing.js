@@ -4,14 +4,16 @@
 // (input.js) and the study boards (study.js) each make one.
 import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
-import { pointed } from "./verbs.js";
+import { byPointer, pointed } from "./verbs.js";
+import { t } from "./words.js";
 
 /** The input of one board:
  * - ``board``: the element holding the board's SVG; ``preview``: the element over it that shows
  *   the position a move makes; ``choices``: where the buttons go;
  * - ``view()``: the position's turn, ``{legal_moves, input_steps, guide}``; ``canMove()``:
  *   whether a move may be entered now; ``confirming()``: whether a finished move waits for its
- *   Play button; ``say(now)``: show the guidance (what to do now, a phrase);
+ *   Play button; ``say(now, english)``: show the guidance (what to do now, a phrase; the
+ *   game's own guide, from the server, is ``english``);
  * - ``key()``: a name of the position shown (previews and pictures are kept by it);
  *   ``fetchPreview(move)``: the SVG of the position ``move`` makes; ``fetchPictures(moves)``: the
  *   ghosts of legal moves, by move; ``onError(error)``: a failed preview or picture. */
@@ -41,11 +43,17 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
   /** The guidance: what to do now, from the game's own words and the clicks so far. */
   function guide(next, words, complete) {
     let now;
-    if (pending) now = `check the move shown, then play it (${pending}) or cancel`;
-    else if (!clicks.length) now = view().guide || "tap a marked place";
-    else if (next.size > words.length) now = words.length ? "tap a marked place, or choose below" : "tap a marked place to go on";
-    else now = complete.length ? "choose the move below" : "choose one of the buttons below";
-    say(pointed(now));
+    if (pending) now = t("check the move shown, then play it ({move}) or cancel", { move: pending });
+    else if (!clicks.length && view().guide) {
+      say(pointed(view().guide), true);
+      return;
+    } else if (!clicks.length) now = byPointer(t("tap a marked place"), t("click a marked place"));
+    else if (next.size > words.length) {
+      now = words.length
+        ? byPointer(t("tap a marked place, or choose below"), t("click a marked place, or choose below"))
+        : byPointer(t("tap a marked place to go on"), t("click a marked place to go on"));
+    } else now = complete.length ? t("choose the move below") : t("choose one of the buttons below");
+    say(now, false);
   }
 
   /** The legal moves (with their steps) that agree with the clicks so far. */
@@ -93,7 +101,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     for (const name of clicks) {
       const nodes = placesNamed(name);
       nodes.forEach((node) => node.classList.add("selected"));
-      if (nodes.length) keyboardPlace(nodes[0], `${name}: chosen; choose it again to take it back`);
+      if (nodes.length) keyboardPlace(nodes[0], t("{name}: chosen; choose it again to take it back", { name }));
     }
     const words = [];
     for (const name of next) {
@@ -107,29 +115,30 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     }
     if (words.length && words.length < next.size) {
       // some steps are on the board, some are buttons: say that both are there
-      choices.append(el("span", { class: "choices-label" }, pointed("Tap a marked place, or:")));
+      choices.append(el("span", { class: "choices-label" }, byPointer(t("Tap a marked place, or:"), t("Click a marked place, or:"))));
     }
     for (const word of words) {
       choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, word));
     }
     if (complete.length) {
-      choices.append(el("span", { class: "choices-label" }, complete.length > 1 ? "Choose the move:" : "Or play:"));
+      choices.append(el("span", { class: "choices-label" }, complete.length > 1 ? t("Choose the move:") : t("Or play:")));
       for (const { move } of complete) {
         choices.append(el("button", {
           type: "button",
           class: "candidate",
           dataset: { move },
-          "aria-label": `Play ${move}`,
+          "aria-label": t("Play {move}", { move }),
           onclick: () => play(move),
           onmouseenter: () => showPreview(move),
           onfocus: () => showPreview(move),
-          onmouseleave: hidePreview,
+          // a tap focuses the button, then leaves it: the focused one stays shown
+          onmouseleave: (event) => event.currentTarget !== document.activeElement && hidePreview(),
           onblur: hidePreview,
         }, move));
       }
     }
     if (clicks.length) {
-      choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancel }, "Cancel (Esc)"));
+      choices.append(el("button", { type: "button", id: "cancel-input", onclick: cancel }, t("Cancel (Esc)")));
     }
     guide(next, words, complete);
     rove();
@@ -153,8 +162,9 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
   function placeLabel(name, found) {
     const depth = clicks.length;
     const moves = found.filter((candidate) => candidate.steps.length > depth && candidate.steps[depth].includes(name));
-    if (moves.length === 1 && moves[0].steps.length === depth + 1) return `${name}: play ${moves[0].move}`;
-    return `${name}: ${moves.length} ${moves.length === 1 ? "move goes" : "moves go"} on from it`;
+    if (moves.length === 1 && moves[0].steps.length === depth + 1) return t("{name}: play {move}", { name, move: moves[0].move });
+    const count = moves.length;
+    return count === 1 ? t("{name}: {count} move goes on from it", { name, count }) : t("{name}: {count} moves go on from it", { name, count });
   }
 
   /** The places the keyboard reaches, in reading order (top to bottom, then left to right). */
@@ -226,8 +236,8 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       for (const name of step) if (clicks.includes(name)) placesNamed(name).forEach((node) => node.classList.add("selected"));
     }
     showPreview(pending);
-    const confirm = el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => sendMove(pending) }, `Play ${pending}`);
-    choices.append(confirm, el("button", { type: "button", id: "cancel-input", onclick: cancel }, "Cancel (Esc)"));
+    const confirm = el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => sendMove(pending) }, t("Play {move}", { move: pending }));
+    choices.append(confirm, el("button", { type: "button", id: "cancel-input", onclick: cancel }, t("Cancel (Esc)")));
     guide(new Set(), [], []);
     rove();
     if (document.activeElement === board) confirm.focus({ preventScroll: true }); // the keyboard's next key: Enter
@@ -301,7 +311,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
   // the board itself passes the focus on to its Tab stop (a skip link's target)
   board.setAttribute("tabindex", "-1");
   board.setAttribute("role", "group");
-  board.setAttribute("aria-label", "Board: the arrow keys go from place to place, Enter or Space chooses, Escape cancels");
+  board.setAttribute("aria-label", t("Board: the arrow keys go from place to place, Enter or Space chooses, Escape cancels"));
   board.addEventListener("focus", () => board.querySelector("[role=button][tabindex='0']")?.focus({ preventScroll: true }));
 
   /** The ring around the place the keyboard is on: drawn over the whole board (an outline

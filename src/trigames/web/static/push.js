@@ -2,6 +2,7 @@
 // server's key (/api/push), and give the subscription to the server; the service worker
 // (/sw.js) shows each push and opens its game on a click.
 import { api } from "./common.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let key = null; // the server's applicationServerKey (base64url), or null: push is off
@@ -33,15 +34,15 @@ function say(message, { on = false, off = false, ok = true } = {}) {
 }
 
 async function render() {
-  if (!supported()) return say("This browser cannot show notifications from web pages.");
-  if (key === null) return say("This server sends no browser notifications.");
+  if (!supported()) return say(t("This browser cannot show notifications from web pages."));
+  if (key === null) return say(t("This server sends no browser notifications."));
   if (Notification.permission === "denied") {
-    return say("Notifications are blocked for this site: allow them in your browser's settings for this site, then come back.");
+    return say(t("Notifications are blocked for this site: allow them in your browser's settings for this site, then come back."));
   }
-  if (await subscription()) return say("This browser shows a notification when it is your move.", { off: true });
+  if (await subscription()) return say(t("This browser shows a notification when it is your move."), { off: true });
   return say(settings && settings.push
-    ? "Another browser of yours gets a notification when it is your move; this one does not."
-    : "Get a notification in this browser when it is your move, even with no tab of trigames open.", { on: true });
+    ? t("Another browser of yours gets a notification when it is your move; this one does not.")
+    : t("Get a notification in this browser when it is your move, even with no tab of trigames open."), { on: true });
 }
 
 async function turnOn() {
@@ -61,7 +62,7 @@ async function turnOn() {
     await api("/api/me/push", { method: "POST", body: { subscription: made.toJSON() } });
     await render();
   } catch (error) {
-    say(`Cannot turn notifications on: ${error.message}`, { on: true, ok: false });
+    say(t("Cannot turn notifications on: {reason}", { reason: error.message }), { on: true, ok: false });
   }
 }
 
@@ -74,7 +75,7 @@ async function turnOff() {
     }
     await render();
   } catch (error) {
-    say(`Cannot turn notifications off: ${error.message}`, { off: true, ok: false });
+    say(t("Cannot turn notifications off: {reason}", { reason: error.message }), { off: true, ok: false });
   }
 }
 
@@ -90,7 +91,7 @@ export async function startPush(found) {
   try {
     ({ key } = await api("/api/push"));
   } catch (error) {
-    return say(`Browser notifications are not available: ${error.message}`, { ok: false });
+    return say(t("Browser notifications are not available: {reason}", { reason: error.message }), { ok: false });
   }
   return render();
 }

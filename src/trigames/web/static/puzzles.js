@@ -8,7 +8,8 @@
 import { api, el, showError } from "./common.js";
 import { newRating, shown } from "./glicko.js";
 import { history, puzzleRating, recordAttempt, solverRating, solverRatings, triedBefore } from "./puzzle_ratings.js";
-import { studyBoard } from "./study.js";
+import { english, studyBoard } from "./study.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const REPLY_PAUSE = 700; // milliseconds before the opponent's reply is played
@@ -26,8 +27,10 @@ function showIndex() {
   for (const node of document.querySelectorAll(".puzzle-game-rating")) {
     const { game } = node.dataset;
     const count = tried.filter((attempt) => attempt.game === game).length;
-    node.textContent = `Your rating: ${shown(ratings[game] ?? newRating())}`
-      + (count ? ` · ${count} tried` : "");
+    const rating = shown(ratings[game] ?? newRating());
+    node.textContent = count
+      ? t("Your rating: {rating} · {count} tried", { rating, count })
+      : t("Your rating: {rating}", { rating });
   }
   document.body.dataset.loaded = "true";
 }
@@ -92,7 +95,9 @@ function playPuzzles(root, game, first) {
     const view = await board.show({ game: puzzle.spec, moves: puzzle.moves });
     solver = view.to_move;
     colour = view.seats[solver].color;
-    prompt(`Find the best move for ${colour}.${triedBefore(puzzle.id) ? " (Tried before: not rated.)" : ""}`);
+    prompt(triedBefore(puzzle.id)
+      ? t("Find the best move for {colour}. (Tried before: not rated.)", { colour })
+      : t("Find the best move for {colour}.", { colour }));
     board.enable([solver]);
     setState("solving");
   }
@@ -121,12 +126,12 @@ function playPuzzles(root, game, first) {
     }
     if (answer.reply !== null) {
       setState("replying");
-      board.disable(`Right: ${move}. The opponent answers…`);
+      board.disable(t("Right: {move}. The opponent answers…", { move }));
       await sleep(REPLY_PAUSE);
       played.push(answer.reply);
       await board.play(answer.reply);
     }
-    prompt(`Right: now the best move for ${colour}.`);
+    prompt(t("Right: now the best move for {colour}.", { colour }));
     board.enable([solver]);
     setState("solving");
   }
@@ -157,7 +162,9 @@ function playPuzzles(root, game, first) {
     $("solution-forward").disabled = count === puzzle.solution.length;
     await board.show({ game: puzzle.spec, moves: [...puzzle.moves, ...puzzle.solution.slice(0, count)] });
     if (showing !== stepping) return; // the next puzzle, or another step, was asked for meanwhile
-    board.disable(count === 0 ? "The puzzle's position." : `The solution, move ${count} of ${puzzle.solution.length}: ${puzzle.solution[count - 1]}.`);
+    board.disable(count === 0
+      ? t("The puzzle's position.")
+      : t("The solution, move {number} of {total}: {move}.", { number: count, total: puzzle.solution.length, move: puzzle.solution[count - 1] }));
     root.dataset.solutionShown = String(count);
   }
 
@@ -165,19 +172,21 @@ function playPuzzles(root, game, first) {
   function finish(solved, message) {
     const result = recordAttempt(puzzle, solved);
     setState(solved ? "solved" : "failed");
-    board.disable(solved ? "Solved." : "Not the best move.");
-    prompt(solved ? `Solved: well played, ${colour}.` : `Failed: the best move for ${colour} was another.`);
+    board.disable(solved ? t("Solved.") : t("Not the best move."));
+    prompt(solved
+      ? t("Solved: well played, {colour}.", { colour })
+      : t("Failed: the best move for {colour} was another.", { colour }));
     const shift = result.after.rating - result.before.rating;
     showSolverRating(result.rated ? change(shift) : "");
     $("puzzle-rating").textContent = String(Math.round(result.puzzle.rating));
     const box = $("puzzle-result");
     box.classList.toggle("solved", solved);
     box.classList.toggle("failed", !solved);
-    $("puzzle-result-headline").textContent = solved ? "Solved" : "Failed";
+    $("puzzle-result-headline").textContent = solved ? t("Solved") : t("Failed");
     const rating = result.rated
-      ? `Your rating: ${shown(result.before)} → ${shown(result.after)} (${change(shift)}).`
-      : "Not rated: you had tried this puzzle before.";
-    $("puzzle-result-text").textContent = `${message[0].toUpperCase()}${message.slice(1)}. ${rating}`;
+      ? t("Your rating: {before} → {after} ({change}).", { before: shown(result.before), after: shown(result.after), change: change(shift) })
+      : t("Not rated: you had tried this puzzle before.");
+    $("puzzle-result-text").replaceChildren(english(`${message[0].toUpperCase()}${message.slice(1)}.`), " ", rating);
     box.hidden = false;
     $("next-puzzle").hidden = false;
   }

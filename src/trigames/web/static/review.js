@@ -6,10 +6,13 @@
 // is reviewed for its players.
 import { api, el, showError } from "./common.js";
 import { $, board, page } from "./page.js";
+import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HEIGHT = 120; // the graph's height in CSS pixels; its width is the column's
-const NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+const NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" }; // classes: mark-blunder...
+/** The marks' names in the page's language. */
+const SAID = { "?!": t("inaccuracy"), "?": t("mistake"), "??": t("blunder") };
 let review = null; // the review done: {level, upto, plies}
 let asking = false;
 let goTo = (ply) => {};
@@ -25,7 +28,7 @@ function shown() {
 }
 
 function percent(chance) {
-  return `${Math.round(chance * 100)}%`;
+  return t("{number}%", { number: Math.round(chance * 100) });
 }
 
 /** The level a link asks for (#review=medium), or undefined for the server's. */
@@ -46,7 +49,9 @@ async function ask() {
     let found = await api(path, { method: "POST", token: page.token, body: { level: linkedLevel() } });
     while (found.status === "queued" || found.status === "running") {
       const { done, total } = found.progress;
-      status.textContent = found.status === "queued" ? "Waiting for the computer…" : `Reviewing: ${done} of ${total} positions searched…`;
+      status.textContent = found.status === "queued"
+        ? t("Waiting for the computer…")
+        : t("Reviewing: {done} of {total} positions searched…", { done, total });
       Object.assign(progress, { hidden: false, max: total, value: done });
       await new Promise((resolve) => setTimeout(resolve, 800));
       found = await api(`${path}?level=${found.level}`, { token: page.token });
@@ -56,7 +61,7 @@ async function ask() {
     status.textContent = "";
     showError("");
   } catch (error) {
-    status.textContent = `The review could not be made: ${error.message}`;
+    status.textContent = t("The review could not be made: {error}", { error: error.message });
   } finally {
     progress.hidden = true;
     asking = false;
@@ -80,7 +85,7 @@ function drawGraph() {
   const line = points.map(([ply, chance]) => `${x(ply).toFixed(1)},${y(chance).toFixed(1)}`).join(" ");
   const first = page.view.seats[0];
   const svg = node("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "review-chart", role: "img" });
-  svg.setAttribute("aria-label", `${first.name}'s chance to win after each move; the marks are inaccuracies, mistakes and blunders`);
+  svg.setAttribute("aria-label", t("{player}'s chance to win after each move; the marks are inaccuracies, mistakes and blunders", { player: first.name }));
   svg.append(
     node("polygon", { points: `0,${HEIGHT} ${line} ${x(review.upto)},${HEIGHT}`, class: "review-area" }),
     node("line", { x1: 0, x2: WIDTH, y1: HEIGHT / 2, y2: HEIGHT / 2, class: "review-middle" }),
@@ -95,7 +100,7 @@ function drawGraph() {
     goTo(Math.round(((event.clientX - box.left) / box.width) * review.upto));
   });
   $("review-graph").replaceChildren(
-    el("p", { class: "review-legend muted" }, `${first.name}'s chance to win (${first.color}), after each move:`),
+    el("p", { class: "review-legend muted" }, t("{player}'s chance to win ({colour}), after each move:", { player: first.name, colour: first.color })),
     svg,
   );
 }
@@ -107,7 +112,7 @@ function markMoves() {
   for (const ply of review.plies) {
     const item = items[ply.ply - 1];
     if (!item || !ply.mark) continue;
-    item.append(el("span", { class: `move-mark mark-${NAMES[ply.mark]}`, title: `${NAMES[ply.mark]}: the engine preferred ${ply.best}` }, ply.mark));
+    item.append(el("span", { class: `move-mark mark-${NAMES[ply.mark]}`, title: t("{mark}: the engine preferred {move}", { mark: SAID[ply.mark], move: ply.best }) }, ply.mark));
   }
 }
 
@@ -148,14 +153,23 @@ function describe(ply) {
   const here = $("review-here");
   if (!ply) {
     const last = review.plies[review.plies.length - 1];
-    here.textContent = last ? `${page.view.seats[0].name}'s chance to win at the end of the review: ${percent(last.eval)}.` : "";
+    here.textContent = last
+      ? t("{player}'s chance to win at the end of the review: {percent}.", { player: page.view.seats[0].name, percent: percent(last.eval) })
+      : "";
     return;
   }
-  const mover = page.view.seats[ply.mover]?.name ?? `Seat ${ply.mover + 1}`;
-  const said = `Move ${ply.ply}: ${mover} played ${ply.move}${ply.mark ?? ""}`;
-  const after = `${page.view.seats[0].name}'s chance after it: ${percent(ply.eval)}.`;
-  const best = ply.best === ply.move ? "the engine's choice too." : `the engine preferred ${ply.best}${ply.line.length > 1 ? `, then ${ply.line.slice(1).join(", ")}` : ""} (drawn on the board).`;
-  here.textContent = `${said}${ply.mark ? ` (${NAMES[ply.mark]})` : ""}: ${best} ${after}`;
+  const player = page.view.seats[ply.mover]?.name ?? t("Seat {number}", { number: ply.mover + 1 });
+  const move = `${ply.move}${ply.mark ?? ""}`;
+  const best = ply.best === ply.move
+    ? t("the engine's choice too.")
+    : ply.line.length > 1
+      ? t("the engine preferred {move}, then {line} (drawn on the board).", { move: ply.best, line: ply.line.slice(1).join(", ") })
+      : t("the engine preferred {move} (drawn on the board).", { move: ply.best });
+  const after = t("{player}'s chance after it: {percent}.", { player: page.view.seats[0].name, percent: percent(ply.eval) });
+  const values = { number: ply.ply, player, move, mark: SAID[ply.mark], best, after };
+  here.textContent = ply.mark
+    ? t("Move {number}: {player} played {move} ({mark}): {best} {after}", values)
+    : t("Move {number}: {player} played {move}: {best} {after}", values);
 }
 
 /** Go to the position before the next (or previous) marked move. */
@@ -170,7 +184,7 @@ function stepToMark(direction) {
 export function renderReview() {
   const button = $("review-game");
   button.hidden = !mayReview();
-  button.textContent = review && review.upto < page.view.ply ? "Review up to now" : "Review";
+  button.textContent = review && review.upto < page.view.ply ? t("Review up to now") : t("Review");
   if (!review) return;
   $("review").hidden = false;
   $("review-link").href = `/games/${encodeURIComponent(page.gameId)}#review=${review.level}`;
@@ -183,11 +197,13 @@ export function renderReview() {
   const marked = review.plies.filter((ply) => ply.mark).map((ply) => ply.ply - 1);
   $("review-next").disabled = !marked.some((ply) => ply > at);
   $("review-previous").disabled = !marked.some((ply) => ply < at);
-  const count = (mark, one, many) => {
-    const found = review.plies.filter((ply) => ply.mark === mark).length;
-    return `${found} ${found === 1 ? one : many}`;
-  };
-  $("review-summary").textContent = `Reviewed at level ${review.level}, ${review.upto} moves: ${count("??", "blunder", "blunders")}, ${count("?", "mistake", "mistakes")}, ${count("?!", "inaccuracy", "inaccuracies")}.`;
+  const count = (mark) => review.plies.filter((ply) => ply.mark === mark).length;
+  const [blunders, mistakes, inaccuracies] = [count("??"), count("?"), count("?!")];
+  const said = { level: review.level, moves: review.upto }; // messages apart: pybabel skips nested t()
+  said.blunders = blunders === 1 ? t("1 blunder") : t("{count} blunders", { count: blunders });
+  said.mistakes = mistakes === 1 ? t("1 mistake") : t("{count} mistakes", { count: mistakes });
+  said.inaccuracies = inaccuracies === 1 ? t("1 inaccuracy") : t("{count} inaccuracies", { count: inaccuracies });
+  $("review-summary").textContent = t("Reviewed at level {level}, {moves} moves: {blunders}, {mistakes}, {inaccuracies}.", said);
 }
 
 /** Set the review up: ``replayTo`` shows a ply. A link ending in #review asks for it at once. */

@@ -4,6 +4,7 @@ import { account, forgetAccount, onAccountChange } from "./account.js";
 import { api, el, shortDate, showError } from "./common.js";
 import { startPush } from "./push.js";
 import { gameTitles, ratingsTable, showHistory } from "./summaries.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 //: The most days one vacation lasts.
@@ -30,7 +31,7 @@ async function showAccount(me) {
     const mine = await api(`/api/players/${encodeURIComponent(me.name)}`);
     showHistory($("account-chart"), $("account-games"), mine, names, me.name);
   } catch (error) {
-    say("account-history-status", `Cannot read your games: ${error.message}`, false);
+    say("account-history-status", t("Cannot read your games: {reason}", { reason: error.message }), false);
   }
   await readSettings();
   await startPush(settings);
@@ -44,8 +45,8 @@ async function readSettings() {
     showSettings(await api("/api/me/settings"));
   } catch (error) {
     settings = null;
-    say("email-status", `Cannot read your settings: ${error.message}`, false);
-    say("vacation-status", `Cannot read your vacation days: ${error.message}`, false);
+    say("email-status", t("Cannot read your settings: {reason}", { reason: error.message }), false);
+    say("vacation-status", t("Cannot read your vacation days: {reason}", { reason: error.message }), false);
     $("vacation-form").hidden = $("vacation-end").hidden = true;
   }
 }
@@ -61,10 +62,18 @@ function showSettings(found) {
   const days = $("vacation-days");
   days.max = String(Math.min(MOST_DAYS, left));
   if (Number(days.value) > Number(days.max)) days.value = days.max;
-  const year = `${left} vacation day${left === 1 ? "" : "s"} left this year`;
-  say("vacation-status", away
-    ? `You are on vacation until ${shortDate(until)}: your games' clocks wait for you. ${year}.`
-    : `You have ${year}. While you are away, your games' clocks wait for you.`);
+  const values = { count: left, date: shortDate(until) };
+  let text;
+  if (away) {
+    text = left === 1
+      ? t("You are on vacation until {date}: your games' clocks wait for you. 1 vacation day left this year.", values)
+      : t("You are on vacation until {date}: your games' clocks wait for you. {count} vacation days left this year.", values);
+  } else {
+    text = left === 1
+      ? t("You have 1 vacation day left this year. While you are away, your games' clocks wait for you.", values)
+      : t("You have {count} vacation days left this year. While you are away, your games' clocks wait for you.", values);
+  }
+  say("vacation-status", text);
 }
 
 async function saveEmail(event) {
@@ -72,13 +81,13 @@ async function saveEmail(event) {
   const email = $("email").value.trim() || null;
   const digest = $("email-digest").checked;
   if (digest && !email) {
-    say("email-status", "Give an email address to get the digest.", false);
+    say("email-status", t("Give an email address to get the digest."), false);
     $("email").focus();
     return;
   }
   try {
     showSettings(await api("/api/me/settings", { method: "PUT", body: { email, email_digest: digest } }));
-    say("email-status", "Saved.");
+    say("email-status", t("Saved."));
   } catch (error) {
     say("email-status", error.message, false);
   }
@@ -98,12 +107,12 @@ async function deleteAccount(event) {
   const password = $("delete-password").value;
   const box = $("delete-error");
   if (!password) {
-    showError("give your password", box);
+    showError(t("give your password"), box);
     $("delete-password").focus();
     return;
   }
   if (!$("delete-sure").checked) {
-    showError("tick the box to say you mean it", box);
+    showError(t("tick the box to say you mean it"), box);
     $("delete-sure").focus();
     return;
   }
@@ -114,7 +123,7 @@ async function deleteAccount(event) {
     return;
   }
   await forgetAccount();
-  say("deleted", "Your account is deleted. Your games stay, your name in them now says \"deleted\".");
+  say("deleted", t("Your account is deleted. Your games stay, your name in them now says \"deleted\"."));
 }
 
 function askToDelete(asking) {

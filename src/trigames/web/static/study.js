@@ -6,6 +6,13 @@
 import { api, el } from "./common.js";
 import { fitBoard, toggleWhole } from "./fit.js";
 import { pointing } from "./pointing.js";
+import { t } from "./words.js";
+
+/** ``text`` in a span that says it is English: the lessons, the puzzles and the server's
+ * words are not translated yet. */
+export function english(text) {
+  return el("span", { lang: "en" }, text);
+}
 
 /** Make a study board in ``root`` (an empty element). ``onMove(move, board)`` is told each move
  * the user finishes (the input is off until the owner turns it on again); ``onError(message)``
@@ -33,7 +40,7 @@ export function studyBoard(root, { onMove = (move, board) => {}, onError = (mess
     canMove,
     confirming: () => false,
     say: (now) => {
-      guide.textContent = `Your move (${view.seats[view.to_move].color}): ${now}.`;
+      guide.textContent = t("Your move ({colour}): {now}.", { colour: view.seats[view.to_move].color, now });
     },
     key: () => shown,
     fetchPreview: async (move) => (await positionAfter([move])).svg,
@@ -45,7 +52,7 @@ export function studyBoard(root, { onMove = (move, board) => {}, onError = (mess
   input.onMove((move) => {
     moving = false;
     input.clear();
-    words = `Checking ${move}…`;
+    words = t("Checking {move}…", { move });
     render();
     onMove(move, board);
   });

@@ -1,6 +1,7 @@
 // How pages show players: their ratings by game, and the games of their lists.
 import { ratingChart } from "./chart.js";
-import { api, el, shortDate } from "./common.js";
+import { api, el, shortDate, splitSpec } from "./common.js";
+import { lang, t } from "./words.js";
 
 let titles = null;
 
@@ -12,21 +13,46 @@ export function gameTitles() {
   return titles;
 }
 
+/** A game's short name, from its ``spec`` and the API's ``catalog``: a named variant's name
+ * ("Trigger"), the name of a game that has some ("Trig"), else its title without its subtitle
+ * ("Triggle"). */
+export function gameName(catalog, spec) {
+  const [name] = splitSpec(spec);
+  const game = catalog.games.find((entry) => entry.name === name);
+  if (!game) return name;
+  const named = (word) => word[0].toUpperCase() + word.slice(1);
+  const aliases = Object.entries(game.aliases || {});
+  const alias = aliases.find(([, aliasSpec]) => aliasSpec === spec);
+  if (alias) return named(alias[0]);
+  return aliases.length ? named(game.name) : game.title.split(" (")[0];
+}
+
+/** The players of a game, by their ``names``: "Ann against Bob"; "Ann, Bob, Cy" for more. */
+export function playersPhrase(names) {
+  if (names.length !== 2) return names.join(", ");
+  return t("{first} against {second}", { first: names[0], second: names[1] });
+}
+
+/** Who won, by their ``names``: "Ann", or "Ann and Bob" (in the page's language). */
+export function winnersPhrase(names) {
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(names);
+}
+
 /** A table of ``ratings`` (``{family: {shown, games, deviation}}``), each game linking its
  * leaderboard; a line saying so when there are none. */
 export function ratingsTable(ratings, names) {
   const families = Object.keys(names).filter((family) => ratings[family]);
-  if (!families.length) return el("p", { class: "muted" }, "No rated games yet.");
+  if (!families.length) return el("p", { class: "muted" }, t("No rated games yet."));
   return el("table", { class: "ratings" },
     el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, "Game"),
-      el("th", { scope: "col" }, "Rating"),
-      el("th", { scope: "col" }, "Rated games"))),
+      el("th", { scope: "col" }, t("Game")),
+      el("th", { scope: "col" }, t("Rating")),
+      el("th", { scope: "col" }, t("Rated games")))),
     el("tbody", {}, ...families.map((family) => {
       const rating = ratings[family];
       return el("tr", { dataset: { family } },
         el("th", { scope: "row" }, el("a", { href: `/leaderboard/${family}` }, names[family])),
-        el("td", { class: "rating", title: rating.provisional ? `provisional: ± ${rating.deviation}` : `± ${rating.deviation}` }, rating.shown),
+        el("td", { class: "rating", title: rating.provisional ? t("provisional: ± {deviation}", { deviation: rating.deviation }) : `± ${rating.deviation}` }, rating.shown),
         el("td", { class: "count" }, String(rating.games)));
     })));
 }
@@ -35,22 +61,21 @@ export function ratingsTable(ratings, names) {
 function standing(game, viewer) {
   if (game.over) {
     const winners = game.winners || [];
-    if (winners.length !== 1) return "a draw";
+    if (winners.length !== 1) return t("a draw");
     const winner = game.players[winners[0]];
-    return winner === viewer ? "you won" : `${winner} won`;
+    return winner === viewer ? t("you won") : t("{name} won", { name: winner });
   }
-  if (game.your_turn) return "your turn";
-  return game.players.includes(viewer) ? "waiting for the other player" : "in play";
+  if (game.your_turn) return t("your turn");
+  return game.players.includes(viewer) ? t("waiting for the other player") : t("in play");
 }
 
 /** A game of an account's list (``/api/me``, ``/api/players/NAME``): a link to it, who plays,
  * how it stands; the games waiting for ``viewer``'s move marked. */
 export function gameItem(game, viewer = null) {
-  const phrase = standing(game, viewer);
-  return el("li", { class: phrase === "your turn" ? "your-turn" : null, dataset: { game: game.id } },
-    el("a", { class: "account-game", href: `/games/${encodeURIComponent(game.id)}` }, `${game.title}: ${game.players.join(" vs ")}`),
-    el("span", { class: "turn-phrase" }, ` — ${phrase}`),
-    game.rated ? el("span", { class: "tag" }, "rated") : null,
+  return el("li", { class: game.your_turn && !game.over ? "your-turn" : null, dataset: { game: game.id } },
+    el("a", { class: "account-game", href: `/games/${encodeURIComponent(game.id)}` }, `${game.title} · ${playersPhrase(game.players)}`),
+    el("span", { class: "turn-phrase" }, ` — ${standing(game, viewer)}`),
+    game.rated ? el("span", { class: "tag" }, t("rated")) : null,
     el("span", { class: "muted when" }, ` ${shortDate(game.updated)}`));
 }
 
@@ -67,5 +92,5 @@ export function showHistory(chartBox, list, player, names, viewer = null) {
   draw();
   addEventListener("resize", () => requestAnimationFrame(draw));
   list.replaceChildren(...player.games.map((game) => gameItem(game, viewer)));
-  if (!player.games.length) list.append(el("li", { class: "muted" }, "No games yet."));
+  if (!player.games.length) list.append(el("li", { class: "muted" }, t("No games yet.")));
 }

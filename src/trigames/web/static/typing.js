@@ -3,6 +3,7 @@
 // (input.js: confirmed first when "Confirm each move" is on), and says why one is refused.
 import { playInput } from "./input.js";
 import { $, page } from "./page.js";
+import { t } from "./words.js";
 
 /** Text as a move is compared: without spaces, in lower case. */
 function bare(text) {
@@ -21,20 +22,18 @@ export function legalMove(text, legal) {
 /** Why this page cannot play ``text`` now (null: it can). */
 function refusal(text) {
   const view = page.view;
-  if (!view) return "the game is still loading";
-  if (view.over) return "the game is over";
-  if (!page.you.length) return "you are watching this game: only its players move";
-  if (view.to_move === null || !page.you.includes(view.to_move)) {
-    const who = view.to_move === null ? "another player" : view.seats[view.to_move].name;
-    return `it is not your turn: ${who} moves now`;
-  }
-  if (page.replayPly !== null) return "you are looking back at an earlier position: go back to the game first";
-  if (page.sending) return "your last move is still on its way";
+  if (!view) return t("the game is still loading");
+  if (view.over) return t("the game is over");
+  if (!page.you.length) return t("you are watching this game: only its players move");
+  if (view.to_move === null) return t("it is not your turn: another player moves now");
+  if (!page.you.includes(view.to_move)) return t("it is not your turn: {name} moves now", { name: view.seats[view.to_move].name });
+  if (page.replayPly !== null) return t("you are looking back at an earlier position: go back to the game first");
+  if (page.sending) return t("your last move is still on its way");
   const legal = view.legal_moves;
-  if (!text.trim()) return `type a move first, for example ${legal[0]}`;
+  if (!text.trim()) return t("type a move first, for example {move}", { move: legal[0] });
   if (legalMove(text, legal) === null) {
     const examples = legal.slice(0, 3).join(", ");
-    return `'${text.trim()}' is not a legal move now; moves are written as in the move list, for example ${examples}`;
+    return t("'{text}' is not a legal move now; moves are written as in the move list, for example {examples}", { text: text.trim(), examples });
   }
   return null;
 }
@@ -44,7 +43,7 @@ export function setupTyping() {
   const field = $("move-text");
   const error = $("move-text-error");
   const say = (message) => {
-    error.textContent = message ? `Error: ${message}.` : "";
+    error.textContent = message ? t("Error: {message}.", { message }) : "";
     error.hidden = !message;
     field.setAttribute("aria-invalid", String(Boolean(message)));
   };

@@ -1,10 +1,17 @@
 // The verb of pointing, as this screen's pointer does it: "tap" on a touch screen, "click" with a
-// mouse. Prompts are written with "tap" (the games' own guides are too) and said through
-// pointed(), wherever they are built.
+// mouse. The page's own prompts are whole messages in both ways, translated, and chosen with
+// byPointer(); the games' own guides (English, from the server) are written with "tap" and said
+// through pointed().
 const coarse = matchMedia("(pointer: coarse)");
 
-/** ``text`` as this screen points: unchanged on a touch screen; with a mouse "tap" becomes
- * "click" ("Tap a marked place" -> "Click a marked place", "tapping" -> "clicking"). */
+/** The message of this screen's pointer: ``tap`` on a touch screen, else ``click`` (each a whole
+ * message in the page's language: byPointer(t("Tap a marked place"), t("Click a marked place"))). */
+export function byPointer(tap, click) {
+  return coarse.matches ? tap : click;
+}
+
+/** ``text`` (English, a game's guide) as this screen points: unchanged on a touch screen; with a
+ * mouse "tap" becomes "click" ("tap a cell" -> "click a cell", "tapping" -> "clicking"). */
 export function pointed(text) {
   if (coarse.matches) return text;
   return text.replace(/\b([Tt])ap(s|ped|ping)?\b/g, (_, t, ending) => `${t === "T" ? "C" : "c"}lick${(ending ?? "").replace("p", "")}`);
