@@ -56,7 +56,8 @@ export function showError(message, box = document.getElementById("error")) {
 /** A moment (seconds since 1970, or an ISO 8601 text) as a short local date: "3 Dec 2026". */
 export function shortDate(when) {
   const date = typeof when === "number" ? new Date(when * 1000) : new Date(when);
-  return date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  // in the page's language (its <html lang>), not the browser's
+  return date.toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** Where the creator of a game keeps its seats' tokens and links. */
