@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trigames.ai.match import SEED_STRIDE, random_opening
@@ -139,20 +139,6 @@ RECIPES: Mapping[str, Recipe] = {
 }
 
 
-@dataclass(frozen=True)
-class Found:
-    """A puzzle found in a game, before it has its id."""
-
-    moves: tuple[str, ...]
-    solution: tuple[str, ...]
-    rating: int
-    themes: tuple[str, ...]
-
-    @property
-    def depth(self) -> int:
-        return len(self.solution)
-
-
 def make_puzzles(
     name: str, count: int, seed: int = 0, progress: Progress | None = None
 ) -> list[Puzzle]:
@@ -163,7 +149,7 @@ def make_puzzles(
     recipe = RECIPES[name]
     game = load_game(name)
     room = {depth: max(1, round(share * count)) for depth, share in recipe.shares.items()}
-    found: list[Found] = []
+    found: list[Puzzle] = []  # not numbered yet: their ids are empty
     seen: set[Any] = set()
     for index in range(MOST_GAMES):
         if len(found) >= count:
@@ -178,18 +164,14 @@ def make_puzzles(
                 break
     else:
         raise PuzzleError(f"{MOST_GAMES} games gave {len(found)} puzzles, not {count}")
-    return numbered(name, str(game.spec), found[:count])
+    return numbered(name, found[:count])
 
 
-def numbered(name: str, spec: str, found: Sequence[Found]) -> list[Puzzle]:
-    """The puzzles ``found`` of the game ``name`` (the variant ``spec``), easiest first (ties
-    in the order of their moves, so that the order depends on the puzzles alone), numbered."""
+def numbered(name: str, found: Sequence[Puzzle]) -> list[Puzzle]:
+    """The puzzles ``found`` of the game ``name``, easiest first (ties in the order of their
+    moves, so that the order depends on the puzzles alone), numbered."""
     ordered = sorted(found, key=lambda item: (item.rating, item.moves, item.solution))
-    return [
-        Puzzle(f"{name}-{number:04d}", name, spec, item.moves, item.solution, item.rating,
-               item.themes)
-        for number, item in enumerate(ordered, start=1)
-    ]  # fmt: skip
+    return [replace(item, id=f"{name}-{number:04d}") for number, item in enumerate(ordered, 1)]
 
 
 def self_play(game: AnyGame, recipe: Recipe, seed: int, index: int) -> AnyState:
@@ -211,7 +193,7 @@ def self_play(game: AnyGame, recipe: Recipe, seed: int, index: int) -> AnyState:
 
 def _from_game(
     recipe: Recipe, played: AnyState, seed: int, room: Mapping[int, int], seen: set[Any]
-) -> Iterator[Found]:
+) -> Iterator[Puzzle]:
     """The puzzles of the game ``played`` (taken back move by move on the way): its last
     positions and some drawn by ``seed`` from the rest, the latest first, searched at the
     depths with ``room`` left (which the caller counts down as they come)."""
@@ -270,7 +252,7 @@ class Glance:
         return rating(depth, len(self.worth), tempting, self.sacrifice(first))
 
 
-def examine(state: AnyState, recipe: Recipe, depths: set[int], plies_left: int) -> Found | None:
+def examine(state: AnyState, recipe: Recipe, depths: set[int], plies_left: int) -> Puzzle | None:
     """The puzzle of ``state`` at the first of :data:`DEPTHS` (among ``depths``) that makes
     one, ``None`` if none does; ``plies_left``: how long the game went on from ``state``."""
     glance = Glance.of(state)
@@ -288,7 +270,10 @@ def examine(state: AnyState, recipe: Recipe, depths: set[int], plies_left: int) 
         if line is None or (depth > 1 and greedy == [line[0]]):
             continue
         value = search.best(state, depth).value
-        return Found(
+        return Puzzle(
+            "",  # numbered later
+            state.game.name,
+            str(state.game.spec),
             tuple(str(move) for move in state.history),
             tuple(str(move) for move in line),
             glance.rating(line[0], depth),

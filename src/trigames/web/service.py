@@ -63,6 +63,7 @@ from trigames.web.reviews import Reviews
 from trigames.web.settings import Settings
 from trigames.web.snapshot import Actor, Snapshot, opening, seated, start
 from trigames.web.store import GameStore, SQLiteStore
+from trigames.web.views import ListedGame
 from trigames.web.watchers import Watcher, Watchers
 
 LOG = logging.getLogger(__name__)
@@ -217,11 +218,8 @@ class GameService:
         async with self.held(game_id, address, fresh=True) as live:
             return live.snapshot.record().to_json()
 
-    async def listing(
-        self, finished: bool | None = None, moved: bool = False
-    ) -> list[views.ListedGame]:
-        """The latest games, without tokens: for a lobby and for replays (``moved``: only
-        those someone moved in)."""
+    async def listing(self, finished: bool | None = None, moved: bool = False) -> list[ListedGame]:
+        """The latest games, without tokens (``moved``: only those someone moved in)."""
         rows = await self.database.run(lambda store: store.listing(finished, moved=moved))
         return [views.listed(row) for row in rows]
 
