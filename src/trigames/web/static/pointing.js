@@ -4,6 +4,7 @@
 // (input.js) and the study boards (study.js) each make one.
 import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
+import { keepRoom } from "./steady.js";
 import { byPointer, pointed } from "./verbs.js";
 import { t } from "./words.js";
 
@@ -243,16 +244,11 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     if (document.activeElement === board) confirm.focus({ preventScroll: true }); // the keyboard's next key: Enter
   }
 
-  /** The choices below the board never shrink while the page is open: a long list of choices
-   * (TRANGLAR's pieces and actions) that went away after a move would shorten the page, and a
-   * player scrolled down to it would see the page jump. */
-  function keepChoicesHeight() {
-    const height = choices.offsetHeight;
-    if (height > parseFloat(choices.style.minHeight || "0")) choices.style.minHeight = `${height}px`;
-  }
-
   function clear() {
-    keepChoicesHeight();
+    // The choices never shrink while the page is open: a long list of choices (TRANGLAR's
+    // pieces and actions) that went away after a move would shorten the page, and a player
+    // scrolled down to it would see the page jump.
+    keepRoom(choices, choices.offsetHeight);
     board.querySelectorAll(".target, .selected").forEach((node) => node.classList.remove("target", "selected"));
     const focused = board.contains(document.activeElement) && document.activeElement !== board;
     board.querySelectorAll("[tabindex]").forEach((node) => ["tabindex", "role", "aria-label"].forEach((attribute) => node.removeAttribute(attribute)));
