@@ -130,7 +130,15 @@ def test_confirm_each_move_takes_one_more_enter(pages: Pages) -> None:
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
     expect(page.locator("#confirm-moves")).to_be_checked()
-    assert keyboard_move(page) == 4  # Tab, Enter (to the board), Enter (a cell), Enter (Play)
+    # Tab, Enter (to the board), Enter (a cell), Enter (Play): the focus waits on Play, which
+    # comes once the move's picture is drawn
+    press(page, "Tab")
+    expect(page.locator(".skip-link")).to_be_focused()
+    press(page, "Enter")
+    expect(page.locator("#board [role=button][tabindex='0']")).to_be_focused()
+    press(page, "Enter")
+    expect(page.locator("#confirm-move")).to_be_focused()
+    press(page, "Enter")
     expect(page.locator("#moves li").first).not_to_be_empty()
 
 
