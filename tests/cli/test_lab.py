@@ -218,6 +218,65 @@ def test_bad_options_of_the_lab_are_clear_errors(
     assert (status, "the skill chain needs a two-seat game" in err) == (2, True)
 
 
+def games_of(path: Path) -> list[dict[str, object]]:
+    """A results file's games without their times (the only thing a rerun changes)."""
+    games: list[dict[str, object]] = json.loads(path.read_text())["games"]
+    return [{key: value for key, value in game.items() if key != "seconds"} for game in games]
+
+
+def test_resume_plays_only_the_missing_games_and_gives_an_uninterrupted_runs_results(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = ["match", "triggle(size=3)", "--seats", "greedy,random", "--seed", "3"]
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    assert run(capsys, *match, "--games", "6", "--out", str(whole))[0] == 0
+    assert run(capsys, *match, "--games", "3", "--out", str(part))[0] == 0
+    status, out, _ = run(capsys, *match, "--games", "6", "--out", str(part), "--resume")
+    assert status == 0
+    assert "resumed: 3 of 6 games already played" in out
+    assert games_of(part) == games_of(whole)
+    assert json.loads(part.read_text())["finished"] == 6
+    before = part.read_text()
+    status, out, _ = run(capsys, *match, "--games", "6", "--out", str(part), "--resume")
+    assert (status, "resumed: 6 of 6" in out) == (0, True)
+    assert games_of(part) == games_of(whole)
+    assert json.loads(before)["games"][:3] == json.loads(part.read_text())["games"][:3]
+
+    sweep = ["sweep", "triggle(size=3)", "--vary", "touch=true,false", "--seats",
+             "greedy,random", "--seed", "5", "--json"]  # fmt: skip
+    whole_dir, part_dir = tmp_path / "whole", tmp_path / "part"
+    status, out, _ = run(capsys, *sweep, "--games", "4", "--out", str(whole_dir))
+    assert status == 0
+    assert run(capsys, *sweep, "--games", "2", "--out", str(part_dir))[0] == 0
+    status, resumed, _ = run(capsys, *sweep, "--games", "4", "--out", str(part_dir), "--resume")
+    assert status == 0
+    assert json.loads(resumed)["variants"] == json.loads(out)["variants"]
+    for games in whole_dir.glob("games-*.json"):
+        assert games_of(part_dir / games.name) == games_of(games)
+
+
+def test_resume_refuses_a_file_of_another_match(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "results.json"
+    match = ["match", "triggle(size=3)", "--seats", "greedy,random", "--out", str(out)]
+    assert run(capsys, *match, "--games", "4", "--seed", "3")[0] == 0
+    kept = out.read_text()
+    for extra, message in [
+        (["--seed", "4"], "holds another match (seed 3, not 4)"),
+        (["--seed", "3", "--processor-time"], "clock 'wall', not 'processor'"),
+        (["--seed", "3", "--games", "2"], "holds games this match does not plan"),
+    ]:
+        status, _, err = run(capsys, *match, *extra, "--resume")
+        assert (status, message in err, "Traceback" in err) == (2, True, False), err
+    assert out.read_text() == kept  # a refused resume leaves the file alone
+    out.write_text('{"games": 3}')
+    status, _, err = run(capsys, *match, "--resume")
+    assert (status, "is not a results file of trigames" in err) == (2, True)
+    status, _, err = run(capsys, *match[:-2], "--resume")
+    assert (status, "--resume needs --out" in err) == (2, True)
+
+
 # --- Ray -------------------------------------------------------------------------------------
 
 

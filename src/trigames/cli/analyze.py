@@ -116,10 +116,13 @@ def run_analysis(
     skill_levels: Sequence[str] | None = None,
     skill_games: int = 20,
     processor_time: bool = False,
+    resume: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames analyze`` command; returns the exit status (130 when interrupted).
-    ``skill_levels`` (weakest first) plays the skill chain too, ``skill_games`` games a step."""
+    ``skill_levels`` (weakest first) plays the skill chain too, ``skill_games`` games a step;
+    ``resume`` keeps the games already in the games files
+    (:meth:`~trigames.cli.match.MatchRun.resume`)."""
     require_extra("matplotlib", "analysis")  # before playing, not after
     players = split_seats(seats)
     specs = [str(load_game(s).spec) for s in [spec, *([compare] if compare else [])]]
@@ -133,6 +136,9 @@ def run_analysis(
         MatchRun(s, players, games, seed, directory / name, processor_time=processor_time)
         for s, name in zip(specs, files, strict=False)
     ]
+    if resume:
+        for run in runs:
+            run.resume()
     console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
     session: AbstractContextManager[Any] = nullcontext()
     if ray is not None:

@@ -221,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_games_arguments(sub, 10)
     sub.add_argument("--out", metavar="FILE", help="write the results as JSON after every game")
+    _add_resume_argument(sub, "the --out file")
     _add_ray_argument(sub)
     sub.set_defaults(handler=cmd_match)
 
@@ -247,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="also analyse this variant with the same seats and seeds, side by side",
     )
     sub.add_argument("--open", action="store_true", help="open the report in a web browser")
+    _add_resume_argument(sub, "the --out directory's games files")
     _add_ray_argument(sub)
     _add_skill_arguments(sub)
     sub.set_defaults(handler=cmd_analyze)
@@ -306,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument(
         "--markdown", action="store_true", help="print the metrics as a Markdown table"
     )
+    _add_resume_argument(sub, "the --out directory's games files")
     _add_ray_argument(sub)
     _add_skill_arguments(sub)
     sub.set_defaults(handler=cmd_sweep)
@@ -619,6 +622,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             out=Path(args.out) if args.out else None,
             ray=args.ray,
             processor_time=args.processor_time,
+            resume=args.resume,
         )
 
 
@@ -639,6 +643,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             skill_levels=_skill_levels(args),
             skill_games=args.depth_games,
             processor_time=args.processor_time,
+            resume=args.resume,
         )
 
 
@@ -688,6 +693,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             skill_levels=_skill_levels(args),
             skill_games=args.depth_games,
             processor_time=args.processor_time,
+            resume=args.resume,
         )
 
 
@@ -788,6 +794,17 @@ def _add_games_arguments(sub: argparse.ArgumentParser, games: int, *, counted: b
         "takes longer on the wall clock when the machine is busy",
     )
     _add_seed_argument(sub, 0)
+
+
+def _add_resume_argument(sub: argparse.ArgumentParser, where: str) -> None:
+    """``--resume``: go on with an interrupted run from the games it saved."""
+    sub.add_argument(
+        "--resume",
+        action="store_true",
+        help=f"keep the games already in {where}, from an interrupted run with the same "
+        "settings (a larger --games adds games), and play only the others: the results are "
+        "those of one uninterrupted run",
+    )
 
 
 @contextmanager

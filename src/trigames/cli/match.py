@@ -1,8 +1,10 @@
 """``trigames match``: computer players against each other, in parallel processes or on Ray.
 
 Results go to the ``--out`` file after every finished game, so an interrupted match keeps them;
-Ctrl-C stops the games in progress and prints the table of the finished ones. ``trigames
-analyze`` plays its games with the same :class:`MatchRun`.
+Ctrl-C stops the games in progress and prints the table of the finished ones, and ``--resume``
+plays only the games the file does not hold yet (every game has its own seed, so the results are
+those of an uninterrupted run). ``trigames analyze`` and ``trigames sweep`` play their games with
+the same :class:`MatchRun`.
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ def clock_name(processor_time: bool) -> str:
     return "processor" if processor_time else "wall"
 
 
+#: What a results file must share with a match for ``--resume`` to go on with it.
+_SAME_ON_RESUME = ("game", "players", "seed", "clock")
+
+
 def _ignore_interrupts() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -99,7 +105,10 @@ class MatchRun:
     def run(self, jobs: int, progress: Progress, ray: str | None = None, label: str = "") -> bool:
         """Play every game, in this process, on ``jobs`` processes or on the Ray cluster at
         ``ray``; ``False`` if interrupted (finished results are kept)."""
-        bar = progress.add_task(label + self._tally(), total=len(self.tasks))
+        bar = progress.add_task(
+            label + self._tally(), total=len(self.tasks), completed=len(self.results)
+        )
+        done = {result.index for result in self.results}
 
         def finished(result: GameResult) -> None:
             self.results.append(result)
@@ -108,10 +117,50 @@ class MatchRun:
 
         self.save()
         try:
-            play_tasks(self.tasks, jobs, ray, finished)
+            play_tasks([t for t in self.tasks if t.index not in done], jobs, ray, finished)
         except KeyboardInterrupt:
             return False
         return True
+
+    def resume(self) -> int:
+        """Keep the games in the results file (``out``) of an earlier run of this match, so
+        that :meth:`run` plays only the others; the number kept (0 without a file).
+
+        The file must hold the same game, players, seed and clock; ``games`` may be larger than
+        before, to add games. ``ValueError`` says what differs.
+        """
+        if self.out is None or not self.out.exists():
+            return 0
+        try:
+            document = json.loads(self.out.read_text(encoding="utf-8"))
+            earlier = [GameResult.from_json(game) for game in document["games"]]
+            settings = {key: document[key] for key in _SAME_ON_RESUME}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            raise ValueError(
+                f"--resume: {self.out} is not a results file of trigames ({error!r})"
+            ) from None
+        ours = self.document()
+        differences = [
+            f"{key} {settings[key]!r}, not {ours[key]!r}"
+            for key in _SAME_ON_RESUME
+            if settings[key] != ours[key]
+        ]
+        if differences:
+            raise ValueError(
+                f"--resume: {self.out} holds another match ({', '.join(differences)}): "
+                "give the same settings, or another --out"
+            )
+        seeds = {task.index: task.seed for task in self.tasks}
+        indexes = [result.index for result in earlier]
+        if len(set(indexes)) < len(indexes) or any(
+            seeds.get(result.index) != result.seed for result in earlier
+        ):
+            raise ValueError(
+                f"--resume: {self.out} holds games this match does not plan "
+                f"(it plans {len(self.tasks)}: a smaller --games than before?)"
+            )
+        self.results = earlier
+        return len(earlier)
 
     def _tally(self) -> str:
         wins = [0] * len(self.players)
@@ -252,11 +301,18 @@ def run_match(
     out: Path | None = None,
     ray: str | None = None,
     processor_time: bool = False,
+    resume: bool = False,
     console: RichConsole | None = None,
 ) -> int:
-    """The ``trigames match`` command; returns the exit status (130 when interrupted)."""
+    """The ``trigames match`` command; returns the exit status (130 when interrupted).
+    ``resume`` keeps the games already in ``out`` (:meth:`MatchRun.resume`)."""
+    if resume and out is None:
+        raise ValueError("--resume needs --out: the results file to go on with")
     run = MatchRun(spec, split_seats(seats), games, seed, out, processor_time=processor_time)
+    kept = run.resume() if resume else 0
     console = console or RichConsole(width=None if sys.stdout.isatty() else 120)
+    if kept:
+        console.print(f"resumed: {kept} of {len(run.tasks)} games already played in {out}")
     with match_progress() as progress:
         complete = run.run(jobs, progress, ray)
     if not complete:

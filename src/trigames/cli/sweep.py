@@ -50,10 +50,12 @@ def run_sweep(
     skill_levels: Sequence[str] | None = None,
     skill_games: int = 20,
     processor_time: bool = False,
+    resume: bool = False,
     console: RichConsole | None = None,
 ) -> int:
     """The ``trigames sweep`` command; returns the exit status (130 when interrupted: the
-    variants finished by then are reported)."""
+    variants finished by then are reported). ``resume`` keeps the games already in the
+    variants' games files (:meth:`~trigames.cli.match.MatchRun.resume`)."""
     require_extra("matplotlib", "analysis")  # before playing, not after
     base = str(load_game(spec).spec)
     varied = parse_vary(vary)
@@ -70,6 +72,8 @@ def run_sweep(
     directory.mkdir(parents=True, exist_ok=True)
     for run in runs:
         run.out = directory / f"games-{slug(run.spec)}.json"
+        if resume:
+            run.resume()
     session: AbstractContextManager[Any] = nullcontext()
     if ray is not None:
         from trigames.ai.cluster import ray_session
