@@ -133,7 +133,8 @@ def test_offers_and_their_answers_appear_in_view_and_are_told(pages: Pages, size
         shoot(pages, ann, "game-finished")
 
 
-#: Views of finished games, as the server sends them (the fields outcome.js reads).
+#: Views of finished games, as the server sends them (the fields outcome.js reads; without
+#: ``said``, the English reason is said as it is).
 ENDINGS = [
     (
         {
@@ -143,7 +144,12 @@ ENDINGS = [
             "outcome": {
                 "winners": [0],
                 "scores": [5, 3],
-                "reason": "a player used their last marker",
+                "reason": "Yellow used their last marker",
+            },
+            # the engine's reason as a phrase: its seat's colour becomes the player's name
+            "said": {
+                "reason": ["{seat} used their last marker", {"seat": ["Yellow"]}],
+                "colors": [["Blue"], ["Yellow"]],
             },
         },
         ["Ann wins", "Bob used their last marker. Score: Ann 5, Bob 3."],

@@ -681,7 +681,7 @@ def end_turn(pos: Position, mover: int, end: str | None) -> None:
     if end is None and pos.seen[key] == 3:
         end = "the same position occurred for the third time"
     if end is None and pos.quiet_limit and pos.quiet >= pos.quiet_limit:
-        end = f"{pos.quiet} turns in a row covered no new cell"
+        end = f"{pos.quiet} turn{'s' if pos.quiet != 1 else ''} in a row covered no new cell"
     if end is not None:
         finish(pos, end)
 

@@ -15,18 +15,18 @@ from hypothesis import strategies as st
 import trigames
 from tests.triggle import naive
 from trigames.core.perft import perft
+from trigames.core.phrases import Phrase
 from trigames.games.triggle import Band, Triggle, TriggleState
-from trigames.games.triggle.rules import END_ALL_CLAIMED, END_LAST_MARKER, END_NO_BAND
+from trigames.games.triggle.rules import END_ALL_CLAIMED, END_NO_BAND, used_last_marker
 
 DATA = Path(__file__).parent.parent / "data"
 PERFT: dict[str, dict[str, int]] = json.loads((DATA / "perft" / "triggle.json").read_text())
 
-#: The naive model's end reasons and illegal-move reasons, in the engine's words.
-REASONS = {
-    naive.ALL_CLAIMED: END_ALL_CLAIMED,
-    naive.LAST_MARKER: END_LAST_MARKER,
-    naive.NO_BAND: END_NO_BAND,
-}
+#: The naive model's end reasons and illegal-move reasons, in the engine's words (a last
+#: marker's names the seat: :func:`last_marker`).
+REASONS = {naive.ALL_CLAIMED: END_ALL_CLAIMED, naive.NO_BAND: END_NO_BAND}
+#: The end reason of a game ended by Blue's or by Yellow's last marker.
+BLUE_OUT, YELLOW_OUT = used_last_marker("Blue"), used_last_marker("Yellow")
 WHY_ILLEGAL = {
     "covers no new segment": "every segment it would cover is already covered",
     "touches no band": "it does not share a peg with any band on the board",
@@ -70,6 +70,19 @@ def closed_unclaimed(state: TriggleState) -> set[str]:
 def reason(state: TriggleState) -> str | None:
     outcome = state.outcome()
     return None if outcome is None else outcome.reason
+
+
+def last_marker(markers: list[int]) -> str:
+    """The end reason when the seat with no marker left in ``markers`` has used its last."""
+    return used_last_marker(("Blue", "Yellow", "Red", "Green")[markers.index(0)])
+
+
+def model_reason(model: naive.NaivePosition) -> str:
+    """The naive model's end reason in the engine's words."""
+    assert model.reason is not None
+    if model.reason == naive.LAST_MARKER:
+        return last_marker(model.markers)
+    return REASONS[model.reason]
 
 
 # --- perft ----------------------------------------------------------------------------------
@@ -146,7 +159,7 @@ def assert_agree(state: TriggleState, model: naive.NaivePosition) -> None:
         assert outcome is None
     else:
         assert outcome == trigames.Outcome(
-            model.winners() or (), model.scores(), REASONS[model.reason]
+            model.winners() or (), model.scores(), model_reason(model)
         )
         return
     for band in state.board.bands:
@@ -178,8 +191,10 @@ def test_the_random_games_reach_every_end() -> None:
         rng = random.Random(spec)
         while not state.is_over():
             state.play(rng.choice(state.legal_moves()))
-        seen.add(reason(state))
-    assert seen == {END_ALL_CLAIMED, END_LAST_MARKER, END_NO_BAND}
+        why = reason(state)
+        assert isinstance(why, Phrase)
+        seen.add(why.template)
+    assert seen == {END_ALL_CLAIMED, BLUE_OUT.template, END_NO_BAND}
 
 
 # --- board facts ------------------------------------------------------------------------------
@@ -304,7 +319,7 @@ def test_the_rules_page_example_with_too_few_markers() -> None:
     state.play("B1-B4")
     assert state.to_json()["claims"] == {"C4-D3-D4": 0, "A2-B2-B3": 0}  # the higher row
     assert closed_unclaimed(state) == {"B3-B4-C4"}
-    assert state.outcome() == trigames.Outcome((0,), (2, 0), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((0,), (2, 0), BLUE_OUT)
     assert state.current_player is None
     assert state.legal_moves() == []
 
@@ -314,7 +329,7 @@ def test_short_of_markers_the_higher_row_goes_first_even_to_the_right() -> None:
     state.play("A4-D4")  # closes A4-B4-B5 (upper right) and B3-B4-C4 (lower left)
     assert state.to_json()["claims"] == {"A4-B4-B5": 1}
     assert closed_unclaimed(state) == {"B3-B4-C4"}
-    assert reason(state) == END_LAST_MARKER
+    assert reason(state) == YELLOW_OUT
 
 
 def test_short_of_markers_in_one_row_the_left_triangle_goes_first() -> None:
@@ -322,14 +337,14 @@ def test_short_of_markers_in_one_row_the_left_triangle_goes_first() -> None:
     state.play("D1-D4")  # closes C1-D1-D2 and C3-D3-D4
     assert state.to_json()["claims"] == {"C1-D1-D2": 0}
     assert closed_unclaimed(state) == {"C3-D3-D4"}
-    assert state.outcome() == trigames.Outcome((0,), (1, 0), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((0,), (1, 0), BLUE_OUT)
 
 
 def test_the_game_ends_when_the_mover_uses_their_last_marker() -> None:
     state = played("triggle(markers=1)", ["D1-D4", "A1-D1"])
     assert not state.is_over()
     state.play("C1-F2")
-    assert state.outcome() == trigames.Outcome((0,), (1, 0), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((0,), (1, 0), BLUE_OUT)
     # With a marker to spare the same band only claims, and play goes on.
     state = played("triggle(markers=2)", ["D1-D4", "A1-D1", "C1-F2"])
     assert state.scores() == (1, 0)
@@ -345,8 +360,8 @@ def test_a_default_two_player_game_ends_on_the_last_marker() -> None:
             state.play(rng.choice(state.legal_moves()))
         outcome = state.outcome()
         assert outcome is not None
-        assert outcome.reason == END_LAST_MARKER
         mover = (len(state.history) - 1) % 2  # the seat that played the last band
+        assert outcome.reason == used_last_marker(state.game.player_name(mover))
         assert state.to_json()["markers"][mover] == 0
         assert max(outcome.scores) == 22
 
@@ -425,9 +440,9 @@ def test_a_tie_between_two_of_three_players() -> None:
 def test_misere_fewest_triangles_win() -> None:
     bands = ["B2-E3", "C1-C4", "A1-D3", "B1-E2", "D1-D4", "B1-B4", "A3-D2"]
     state = played("triggle(size=3,players=3,markers=2)", bands)
-    assert state.outcome() == trigames.Outcome((0,), (2, 0, 0), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((0,), (2, 0, 0), BLUE_OUT)
     state = played("triggle(size=3,players=3,markers=2,misere=true)", bands)
-    assert state.outcome() == trigames.Outcome((1, 2), (2, 0, 0), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((1, 2), (2, 0, 0), BLUE_OUT)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -506,12 +521,12 @@ def check_invariants(state: TriggleState) -> None:
         assert state.scores()[seat] == mine
     assert all(state.is_complete(state.board.parse_triangle(name)) for name in claims)
     if unclaimed:  # only a mover out of markers leaves a closed triangle, and that ends the game
-        assert reason(state) == END_LAST_MARKER
+        assert reason(state) == last_marker(markers)
     # The end conditions, checked independently of the engine's own bookkeeping.
     model = naive.NaivePosition.from_json(rules_of(state), {**obj, "to_move": 0})
     ends = [
         (len(claims) == total, END_ALL_CLAIMED),
-        (0 in markers, END_LAST_MARKER),
+        (0 in markers, last_marker(markers) if 0 in markers else None),
         (not model.legal(), END_NO_BAND),
     ]
     expected = next((why for holds, why in ends if holds), None)
@@ -655,7 +670,7 @@ def test_the_last_marker_goes_to_the_upper_triangle_as_a_position() -> None:
     """The band that ended the game by a last marker is found among those on the board."""
     fields = {"bands": ["B2-B5", "A4-D7", "A2-D5", "A4-D4"], "markers": [1, 0], "to_move": None}
     state = position("triggle(markers=1)", claims={"A4-B4-B5": 1}, **fields)
-    assert state.outcome() == trigames.Outcome((1,), (0, 1), END_LAST_MARKER)
+    assert state.outcome() == trigames.Outcome((1,), (0, 1), YELLOW_OUT)
     with pytest.raises(trigames.PositionError, match="no band on the board fits"):
         position("triggle(markers=1)", claims={"B3-B4-C4": 1}, **fields)
 
@@ -681,7 +696,7 @@ def test_a_finished_position_names_no_player_to_move() -> None:
     assert finished["to_move"] is None
     with pytest.raises(
         trigames.PositionError,
-        match=re.escape(f"the game is over ({END_LAST_MARKER}): 'to_move' must be null"),
+        match=re.escape(f"the game is over ({BLUE_OUT}): 'to_move' must be null"),
     ):
         load("triggle(markers=1)").state_from_json({**finished, "to_move": 1})
     assert load("triggle(markers=1)").state_from_json(finished).outcome() == state.outcome()

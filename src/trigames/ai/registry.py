@@ -37,6 +37,7 @@ from trigames.ai.players import Budget, GreedyPlayer, Player, RandomPlayer
 from trigames.ai.strong import StrongPlayer
 from trigames.ai.yardstick import SimpleAlphaBetaPlayer
 from trigames.core.errors import PlayerSpecError, SpecSyntaxError
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.core.spec import GameSpec
 
@@ -53,7 +54,10 @@ LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 #: that answers within 2 seconds.
 HINT_LEVEL = "hard"
 #: What a hint adds when its player proved the game's value (``last_info["proven"]``).
-PROVEN_WORDS = {"win": "it wins by force", "loss": "every move loses against best play"}
+PROVEN_WORDS = {
+    "win": Phrase("it wins by force"),
+    "loss": Phrase("every move loses against best play"),
+}
 #: Everything a seat may be given besides ``human``.
 PLAYER_KINDS = (*KINDS, *LEVEL_NAMES)
 
@@ -448,17 +452,20 @@ def _budget(settings: Mapping[str, str], cap: float | None) -> Budget:
     return Budget(iterations=None if iterations is None else int(iterations), seconds=time)
 
 
-def hint_reason(game: AnyGame, state: AnyState, move: Any, info: Mapping[str, Any]) -> str:
+def hint_reason(game: AnyGame, state: AnyState, move: Any, info: Mapping[str, Any]) -> Phrase:
     """Why the hint ``move`` is worth playing on ``state`` (which is left as it was): the
     game's :meth:`~trigames.core.protocol.Game.explain_move`, and what the hint player proved,
-    from its ``last_info`` (``info``), if anything.
+    from its ``last_info`` (``info``), if anything; a phrase, which a page says in its language.
 
     >>> import trigames
     >>> game = trigames.load_game("triggle(size=3)")
     >>> state = game.new_initial_state()
-    >>> hint_reason(game, state, state.legal_moves()[0], {"proven": "win"})
+    >>> why = hint_reason(game, state, state.legal_moves()[0], {"proven": "win"})
+    >>> why
     'claims nothing and gives nothing away; it wins by force'
+    >>> why.template
+    '{why}; {proven}'
     """
     why = game.explain_move(state, move)
     proven = PROVEN_WORDS.get(str(info.get("proven")))
-    return f"{why}; {proven}" if proven else why
+    return Phrase("{why}; {proven}", why=why, proven=proven) if proven else why

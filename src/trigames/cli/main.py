@@ -971,7 +971,7 @@ def parse_seats(
     ``start`` gives the seats before the arguments (a resumed record's players, whose kinds
     are checked as the arguments' are), else every seat is a human named by its colour."""
     kinds = ["human"] * game.num_players
-    names = [game.player_name(i) for i in range(game.num_players)]
+    names: list[str] = [game.player_name(i) for i in range(game.num_players)]
     for number, player in enumerate(start or ()):
         names[number] = player.name
         kind = player.kind.lower().replace(" ", "")

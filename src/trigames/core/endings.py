@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trigames.core.errors import MoveParseError
+from trigames.core.phrases import Phrase
 
 #: Words of the notation: ``resign SEAT``, ``timeout SEAT`` and ``draw agreed``.
 RESIGN, TIMEOUT, DRAW = "resign", "timeout", "draw agreed"
@@ -32,12 +33,12 @@ class Ending:
 
     __slots__ = ()
 
-    def reason(self, seat_name: str) -> str:
+    def reason(self, seat_name: str) -> Phrase:
         """How a result ended by this reads, ``seat_name`` naming the seat concerned."""
         raise NotImplementedError
 
-    def describe(self, seat_name: str) -> str:
-        """What happened, for a move list or a last-move line."""
+    def describe(self, seat_name: str) -> Phrase:
+        """What happened, for a move list or a last-move line (it starts with a capital)."""
         raise NotImplementedError
 
 
@@ -52,11 +53,11 @@ class Withdrawal(Ending):
 class Resignation(Withdrawal):
     """``seat`` resigns: notation ``resign SEAT`` (``resign`` alone: the player to move)."""
 
-    def reason(self, seat_name: str) -> str:
-        return f"{seat_name} resigned"
+    def reason(self, seat_name: str) -> Phrase:
+        return Phrase("{seat} resigned", seat=seat_name)
 
-    def describe(self, seat_name: str) -> str:
-        return f"{seat_name} resigns"
+    def describe(self, seat_name: str) -> Phrase:
+        return Phrase("{seat} resigns", seat=seat_name)
 
     def __str__(self) -> str:
         return f"{RESIGN} {self.seat}"
@@ -66,11 +67,11 @@ class Resignation(Withdrawal):
 class Timeout(Withdrawal):
     """``seat`` let their time run out (a network game with a time limit): ``timeout SEAT``."""
 
-    def reason(self, seat_name: str) -> str:
-        return f"{seat_name} ran out of time"
+    def reason(self, seat_name: str) -> Phrase:
+        return Phrase("{seat} ran out of time", seat=seat_name)
 
-    def describe(self, seat_name: str) -> str:
-        return f"{seat_name} runs out of time"
+    def describe(self, seat_name: str) -> Phrase:
+        return Phrase("{seat} runs out of time", seat=seat_name)
 
     def __str__(self) -> str:
         return f"{TIMEOUT} {self.seat}"
@@ -80,11 +81,11 @@ class Timeout(Withdrawal):
 class AgreedDraw(Ending):
     """The players still in the game agreed to a draw: ``draw agreed``."""
 
-    def reason(self, seat_name: str) -> str:
-        return "draw agreed"
+    def reason(self, seat_name: str) -> Phrase:
+        return Phrase("draw agreed")
 
-    def describe(self, seat_name: str) -> str:
-        return "the players agree to a draw"
+    def describe(self, seat_name: str) -> Phrase:
+        return Phrase("The players agree to a draw")
 
     def __str__(self) -> str:
         return DRAW

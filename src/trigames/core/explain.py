@@ -2,113 +2,162 @@
 
 Each game says in its own ``explain.py`` why a move is worth playing: what it gains now and
 what it leaves, denies or threatens next, computed from the position. These helpers give the
-explanations one grammar: counts with their nouns, lists of names, the end of a game, and a
-sentence of clauses that stays short.
+explanations one grammar: lists of names, the end of a game, and a sentence of clauses that
+stays short. The clauses are :class:`~trigames.core.phrases.Phrase` s (a count with
+:func:`~trigames.core.phrases.counted`), and so is the sentence, which pages say in their
+language.
 
->>> sentence("claims 2 triangles", "leaves none for Yellow to close")
-'claims 2 triangles and leaves none for Yellow to close'
->>> sentence("captures F6", "threatens to win at G9", "but Black can win at E4")
-'captures F6, threatens to win at G9 but Black can win at E4'
+>>> from trigames.core.phrases import Phrase
+>>> sentence(Phrase("claims {count} triangles", count=2), Phrase("leaves none"))
+'claims 2 triangles and leaves none'
+>>> sentence(Phrase("captures {cell}", cell="F6"), Phrase("threatens to win"), but(Phrase("x")))
+'captures F6, threatens to win but x'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from trigames.core.phrases import Phrase, Value, joined
 from trigames.core.protocol import State
 
-#: The longest explanation, in characters: one sentence under the hint's move.
+#: The longest explanation, in characters of English: one sentence under the hint's move.
 LIMIT = 120
 
 S = TypeVar("S", bound=State[Any])
 
 
-def counted(number: int, noun: str, plural: str | None = None) -> str:
-    """``number`` with ``noun``, in the plural (``noun + 's'`` unless given) but for one.
-
-    >>> counted(1, "triangle"), counted(3, "piece"), counted(0, "cell")
-    ('1 triangle', '3 pieces', '0 cells')
-    """
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
-
-
-def listed(names: Sequence[str], conjunction: str = "and", most: int = 3) -> str:
+def listed(names: Sequence[Value], conjunction: str = "and", most: int = 3) -> Phrase:
     """``names`` as words: ``A``, ``A and B``, ``A, B and C``; past ``most``, the first ones
     and how many more.
 
     >>> listed(["F6"]), listed(["F6", "G8"], "or"), listed(["a", "b", "c", "d", "e"])
     ('F6', 'F6 or G8', 'a, b, c and 2 more')
     """
-    names = list(names)
-    if len(names) > most:
-        names = [*names[:most], f"{len(names) - most} more"]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+    items = list(names)
+    if len(items) > most:
+        items = [*items[:most], Phrase("{count} more", count=len(items) - most)]
+    return joined(items, conjunction)
 
 
-def sentence(*clauses: str, limit: int = LIMIT) -> str:
-    """The non-empty ``clauses`` as one sentence: joined by commas, the last one by ``and``
-    (or by its own ``but``, dropped from a first clause), or all by semicolons when a clause
-    has commas; clauses from the end are left out while it is longer than
-    ``limit``, and the first one alone is cut short at a word.
+def but(clause: Phrase) -> Phrase:
+    """A clause set against the ones before it (``but Black can win at E4``); alone, or
+    first, it is said without ``but``.
 
-    >>> sentence("a", "", "b", "c")
+    >>> sentence(but(Phrase("Black can win")))
+    'Black can win'
+    """
+    return Phrase("but {clause}", clause=clause)
+
+
+def sentence(*clauses: Phrase | None, limit: int = LIMIT) -> Phrase:
+    """The given ``clauses`` as one sentence: joined by commas, the last one by ``and`` (or
+    by its own ``but``: :func:`but`), or all by semicolons when a clause has commas; clauses
+    from the end are left out while the English is longer than ``limit``.
+
+    >>> a, b, c = Phrase("a"), Phrase("b"), Phrase("c")
+    >>> sentence(a, None, b, c)
     'a, b and c'
-    >>> sentence("completes nothing", "but leaves Black a star", limit=20)
+    >>> sentence(Phrase("completes nothing"), but(Phrase("leaves Black a star")), limit=20)
     'completes nothing'
-    >>> sentence("completes a crown at C3, a star at C3", limit=30)
-    'completes a crown at C3, a…'
+    >>> sentence(Phrase("completes {done}", done="a crown, a star"), a)
+    'completes a crown, a star; a'
     """
     parts = [clause for clause in clauses if clause]
-    if parts and parts[0].startswith("but "):  # nothing before to set it against
-        parts[0] = parts[0].removeprefix("but ")
-    while True:
-        text = _joined(parts)
-        if len(text) <= limit:
-            return text
-        if len(parts) <= 1:  # one clause too long: cut at a word
-            cut = text.rfind(" ", 0, limit - 1)
-            return text[: cut if cut > 0 else limit - 1] + "…"
+    if parts and parts[0].template == "but {clause}":  # nothing before to set it against
+        first = parts[0].values["clause"]
+        assert isinstance(first, Phrase)
+        parts[0] = first
+    text = _joined(parts)
+    while len(text) > limit and len(parts) > 1:
         parts.pop()
+        text = _joined(parts)
+    return text
 
 
-def _joined(parts: list[str]) -> str:
+def _joined(parts: list[Phrase]) -> Phrase:
     """Clauses joined; by semicolons when one has commas of its own (outside brackets)."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    if any(", " in re.sub(r"\(.*?\)", "", part) for part in parts):
-        return "; ".join(parts)
-    *head, last = parts
-    glue = " " if last.startswith("but ") else " and "
-    return ", ".join(head) + glue + last
+    if not parts:
+        return Phrase("{item}", item="")  # nothing to say
+    text = parts[0]
+    if any(", " in _outside_brackets(part) for part in parts):
+        for part in parts[1:]:
+            text = Phrase("{first}; {second}", first=text, second=part)
+        return text
+    for part in parts[1:-1]:
+        text = Phrase("{first}, {second}", first=text, second=part)
+    if len(parts) > 1:
+        last = parts[-1]
+        if last.template == "but {clause}":
+            return Phrase("{first} {but}", first=text, but=last)
+        return Phrase("{first} and {last}", first=text, last=last)
+    return text
 
 
-def result(state: State[Any], mover: int) -> str:
+def _outside_brackets(text: str) -> str:
+    """``text`` without what is in brackets.
+
+    >>> _outside_brackets("a (b, c) d")
+    'a  d'
+    """
+    kept, depth = [], 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char != ")":
+            kept.append(char)
+    return "".join(kept)
+
+
+def result(state: State[Any], mover: int) -> Phrase | None:
     """What the end of the game on ``state`` means to ``mover``, with the scores: ``wins
-    12-10``, ``draws 11-11``, ``loses 9-11``, with more players ``wins with 8``; empty while
-    it goes on.
+    12-10``, ``draws 11-11``, ``loses 9-11``, with more players ``wins with 8``; ``None``
+    while it goes on.
 
     >>> import trigames
     >>> state = trigames.load_game("trig").new_initial_state()
-    >>> result(state, 0)
-    ''
+    >>> result(state, 0) is None
+    True
     """
     outcome = state.outcome()
     if outcome is None:
-        return ""
+        return None
     scores = outcome.scores
-    score = ""
-    if len(scores) == 2:
-        mine, theirs = scores[mover], scores[1 - mover]
-        score = f" {mine}-{theirs}" if min(scores) >= 0 else f" {mine} to {theirs}"
-    else:
-        score = f" with {scores[mover]}"
-    if mover not in outcome.winners:
-        return f"loses{score}"
-    return f"wins{score}" if len(outcome.winners) == 1 else f"draws{score}"
+    verb = (
+        "loses"
+        if mover not in outcome.winners
+        else "wins"
+        if len(outcome.winners) == 1
+        else "draws"
+    )
+    if len(scores) != 2:
+        mine = scores[mover]
+        return _RESULTS_OF_MANY[verb](mine)
+    mine, theirs = scores[mover], scores[1 - mover]
+    return _RESULTS_OF_TWO[verb, min(scores) >= 0](mine, theirs)
+
+
+#: A result of a two-player game, by verb and whether the scores are written ``12-10``.
+_RESULTS_OF_TWO: dict[tuple[str, bool], Callable[[int, int], Phrase]] = {
+    ("wins", True): lambda mine, theirs: Phrase("wins {mine}-{theirs}", mine=mine, theirs=theirs),
+    ("draws", True): lambda mine, theirs: Phrase("draws {mine}-{theirs}", mine=mine, theirs=theirs),
+    ("loses", True): lambda mine, theirs: Phrase("loses {mine}-{theirs}", mine=mine, theirs=theirs),
+    ("wins", False): lambda mine, theirs: Phrase(
+        "wins {mine} to {theirs}", mine=mine, theirs=theirs
+    ),
+    ("draws", False): lambda mine, theirs: Phrase(
+        "draws {mine} to {theirs}", mine=mine, theirs=theirs
+    ),
+    ("loses", False): lambda mine, theirs: Phrase(
+        "loses {mine} to {theirs}", mine=mine, theirs=theirs
+    ),
+}
+#: A result of a game of more players, by verb.
+_RESULTS_OF_MANY: dict[str, Callable[[int], Phrase]] = {
+    "wins": lambda mine: Phrase("wins with {score}", score=mine),
+    "draws": lambda mine: Phrase("draws with {score}", score=mine),
+    "loses": lambda mine: Phrase("loses with {score}", score=mine),
+}
 
 
 def replies(state: State[Any], moves: Sequence[Any] | None = None) -> Iterator[Any]:

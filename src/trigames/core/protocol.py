@@ -38,6 +38,7 @@ from trigames.core.errors import (
     UndoError,
 )
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase, Value, joined
 from trigames.core.spec import GameSpec, Option
 from trigames.core.swap import SWAP, SWAP_STEPS, Swap, is_swap
 
@@ -165,16 +166,18 @@ class State(ABC, Generic[MoveT]):
         """
         return _frozen(self.to_json())
 
-    def illegal_reason(self, move: MoveT | Swap) -> str | None:
+    def illegal_reason(self, move: MoveT | Swap) -> Phrase | None:
         """Why ``move`` cannot be played now, or ``None`` if it can (for a swap, see
         :meth:`swap_reason`)."""
         if isinstance(move, Swap):
             return self.swap_reason()
         return self._illegal_reason(move)
 
-    def _illegal_reason(self, move: MoveT) -> str | None:
+    def _illegal_reason(self, move: MoveT) -> Phrase | None:
         """Why the move of the rules ``move`` cannot be played now, or ``None`` if it can."""
-        return None if move in self.legal_moves() else "it is not a legal move in this position"
+        if move in self.legal_moves():
+            return None
+        return Phrase("it is not a legal move in this position")
 
     # --- the swap rule (the option ``swap=true``: see :mod:`trigames.core.swap`) ----------------
 
@@ -207,16 +210,20 @@ class State(ABC, Generic[MoveT]):
             and self._first_moves() < 2
         )
 
-    def swap_reason(self) -> str | None:
+    def swap_reason(self) -> Phrase | None:
         """Why ``swap`` cannot be played now, or ``None`` if it can."""
         if not self.game.swap:
-            return "this game is played without the swap rule (the option swap=true allows it)"
+            return Phrase(
+                "this game is played without the swap rule (the option swap=true allows it)"
+            )
         if self.swapped:
-            return "the first move has already been swapped"
+            return Phrase("the first move has already been swapped")
         if self.may_swap():
             return None
-        second = self.game.player_name(1)
-        return f"only {second} may swap, at once, as the answer to the first move"
+        return Phrase(
+            "only {seat} may swap, at once, as the answer to the first move",
+            seat=self.game.player_name(1),
+        )
 
     def _swap_seats(self) -> None:
         """Play a swap, or take it back: the same change, the other way."""
@@ -263,17 +270,19 @@ class State(ABC, Generic[MoveT]):
             self.movers.append(move.seat if isinstance(move, Withdrawal) else None)
             return
         if self.to_move is None:
-            raise GameOverError(f"cannot play {move}: the game is over")
+            raise GameOverError(Phrase("cannot play {move}: the game is over", move=str(move)))
         mover = self.to_move
         if isinstance(move, Swap):
             reason = self.swap_reason()
             if reason is not None:
-                raise IllegalMoveError(f"swap is not legal: {reason}")
+                raise IllegalMoveError(Phrase("swap is not legal: {reason}", reason=reason))
             self._swap_seats()
         else:
             reason = self._illegal_reason(move)
             if reason is not None:
-                raise IllegalMoveError(f"{move} is not legal: {reason}")
+                raise IllegalMoveError(
+                    Phrase("{move} is not legal: {reason}", move=str(move), reason=reason)
+                )
             self._apply(move)
         self.history.append(move)
         self.movers.append(mover)
@@ -353,7 +362,9 @@ class State(ABC, Generic[MoveT]):
         reason = self.ending_reason(ending)
         if reason is not None:
             error = GameOverError if self.to_move is None else IllegalMoveError
-            raise error(f"{ending} is not possible: {reason}")
+            raise error(
+                Phrase("{ending} is not possible: {reason}", ending=str(ending), reason=reason)
+            )
         self._before_endings.append((self.to_move, self.withdrawn, self.ending))
         self.endings.append(ending)
         seats = self.seats_in_game()
@@ -368,7 +379,7 @@ class State(ABC, Generic[MoveT]):
         elif self.to_move == seat:
             self.to_move = self.seat_after(seat)
 
-    def _conclude(self, winners: tuple[int, ...], reason: str) -> None:
+    def _conclude(self, winners: tuple[int, ...], reason: Phrase) -> None:
         self.ending = Outcome(winners, self.scores(), reason)
         self.to_move = None
 
@@ -474,7 +485,7 @@ class Game(ABC, Generic[MoveT, StateT]):
     summary: ClassVar[str]
     options: ClassVar[tuple[Option, ...]]
     #: Short names of the seats as players see them (often colours), seat 0 first.
-    seat_names: ClassVar[tuple[str, ...]]
+    seat_names: ClassVar[tuple[Phrase, ...]]
     #: The colour each seat's pieces are drawn in (a CSS colour), seat 0 first, for the
     #: swatches of pages beside the board.
     seat_colours: ClassVar[tuple[str, ...]] = ()
@@ -495,8 +506,9 @@ class Game(ABC, Generic[MoveT, StateT]):
         """Whether seat 1 may swap the first move (the option ``swap=true``, for two players:
         see :mod:`trigames.core.swap`)."""
 
-    def player_name(self, seat: int) -> str:
-        """The name of a seat, for example ``Blue``."""
+    def player_name(self, seat: int) -> Phrase:
+        """The name of a seat, for example ``Blue`` (a :class:`~trigames.core.phrases.Phrase`,
+        which pages say in their language)."""
         return self.seat_names[seat]
 
     def convert_v1_moves(self, moves: Sequence[str]) -> list[str]:
@@ -555,10 +567,10 @@ class Game(ABC, Generic[MoveT, StateT]):
         blocks, so what changed from one to the other is found quickly."""
 
     @abstractmethod
-    def describe_last_move(self, state: StateT) -> str:
+    def describe_last_move(self, state: StateT) -> Phrase:
         """One line saying who made the last move on ``state`` and what it did, for people."""
 
-    def describe_last(self, state: StateT) -> str:
+    def describe_last(self, state: StateT) -> Phrase:
         """One line on the last thing that happened on ``state``: the last move
         (:meth:`describe_last_move`), a swap or an ending (``Blue resigns``).
 
@@ -572,23 +584,24 @@ class Game(ABC, Generic[MoveT, StateT]):
         """
         last = state.history[-1] if state.history else None
         if isinstance(last, Swap):
-            second = self.player_name(1)
-            return (
-                f"{second} swaps: the first move, {state.last_move}, is now {second}'s, and "
-                f"{self.player_name(0)} moves next"
+            return Phrase(
+                "{second} swaps: the first move, {move}, is now {second}'s, and {first} moves next",
+                second=self.player_name(1),
+                move=str(state.last_move),
+                first=self.player_name(0),
             )
         if not isinstance(last, Ending):
             return self.describe_last_move(state)
         seat = last.seat if isinstance(last, Withdrawal) else None
-        said = last.describe("" if seat is None else self.player_name(seat))
-        return said[:1].upper() + said[1:]
+        return last.describe("" if seat is None else self.player_name(seat))
 
-    def status(self, state: StateT) -> str:
+    def status(self, state: StateT) -> Phrase:
         """One line on the game so far, shown under the board: by default, the scores."""
-        scores = state.scores()
-        return "Score: " + ", ".join(
-            f"{self.player_name(seat)} {score}" for seat, score in enumerate(scores)
-        )
+        scores: list[Value] = [
+            Phrase("{seat} {score}", seat=self.player_name(seat), score=score)
+            for seat, score in enumerate(state.scores())
+        ]  # apart: pybabel does not look inside another Phrase's values
+        return Phrase("Score: {scores}", scores=joined(scores, None))
 
     def move_choices(self, state: StateT, move: MoveT) -> list[MoveT]:
         """The legal moves a player may mean by entering ``move``, ``move`` first.
@@ -602,7 +615,8 @@ class Game(ABC, Generic[MoveT, StateT]):
         """How a player enters the legal ``move`` by pointing, one step at a time.
 
         Each step is the names any of which takes it: the ``data-name`` of a place on the
-        :meth:`render_svg` picture, or words for a choice offered off the board (a button). A
+        :meth:`render_svg` picture, or words for a choice offered off the board (a button:
+        a :class:`~trigames.core.phrases.Phrase`, which a page says in its language). A
         page keeps the legal moves whose steps match what was clicked so far, so it never needs
         to know a rule. A place is clicked at most once in a move. A swap is a button,
         ``swap``; the game says how its own moves are entered (:meth:`_input_steps`).
@@ -621,7 +635,7 @@ class Game(ABC, Generic[MoveT, StateT]):
     def _input_steps(self, state: StateT, move: MoveT) -> tuple[Step, ...]:
         """How a player enters the legal move of the rules ``move`` (see :meth:`input_steps`)."""
 
-    def input_guide(self, state: StateT) -> str:
+    def input_guide(self, state: StateT) -> Phrase:
         """What the player to move does now, in a few words for a page's guidance line
         ("Your turn: ..."), as :meth:`input_steps` enters it.
 
@@ -630,7 +644,7 @@ class Game(ABC, Generic[MoveT, StateT]):
         >>> game.input_guide(game.new_initial_state())
         'tap a cell to place a peg'
         """
-        return "tap a marked place"
+        return Phrase("tap a marked place")
 
     def choice_pictures(
         self, state: StateT, moves: Sequence[MoveT | Swap]
@@ -646,16 +660,26 @@ class Game(ABC, Generic[MoveT, StateT]):
         """Pictures of legal moves of the rules (see :meth:`choice_pictures`): by default none."""
         return {}
 
-    def explain_last_move(self, state: StateT) -> str:
+    def explain_last_move(self, state: StateT) -> Phrase:
         """Why the last move on ``state`` is worth playing, for hints (by default, what it did)."""
         return self.describe_last_move(state)
 
-    def explain_move(self, state: StateT, move: MoveT | Swap) -> str:
-        """What playing ``move`` on ``state`` would do, for hints (``state`` is unchanged)."""
+    def explain_move(self, state: StateT, move: MoveT | Swap) -> Phrase:
+        """What playing ``move`` on ``state`` would do, for hints (``state`` is unchanged).
+
+        >>> import trigames
+        >>> game = trigames.load_game("trig(swap=true)")
+        >>> state = game.new_initial_state()
+        >>> state.play("G6")
+        >>> game.explain_move(state, SWAP)
+        "takes the first move, G6, as Black's own, and White moves next"
+        """
         if isinstance(move, Swap):
-            return (
-                f"takes the first move, {state.last_move}, as {self.player_name(1)}'s own, and "
-                f"{self.player_name(0)} moves next"
+            return Phrase(
+                "takes the first move, {move}, as {seat}'s own, and {first} moves next",
+                move=str(state.last_move),
+                seat=self.player_name(1),
+                first=self.player_name(0),
             )
         scratch = state.clone()
         scratch.play(move)
@@ -772,8 +796,8 @@ class Game(ABC, Generic[MoveT, StateT]):
                 raise IllegalMoveError(f"swap has no action id here: {reason}")
             return self._num_actions()
         if move not in state.legal_moves():
-            reason = state.illegal_reason(move) or "it is not among the legal moves"
-            raise IllegalMoveError(f"{move} has no action id here: {reason}")
+            why = state.illegal_reason(move) or "it is not among the legal moves"
+            raise IllegalMoveError(f"{move} has no action id here: {why}")
         return self._action_id(state, move)
 
     def legal_actions(self, state: StateT) -> list[int]:

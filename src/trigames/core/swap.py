@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from trigames.core.errors import OptionValueError
+from trigames.core.phrases import Phrase
 from trigames.core.spec import GameSpec, Option, OptionValue
 
 #: The word of the notation, and of the button that plays it.
@@ -38,7 +39,9 @@ SWAP_WORD = "swap"
 SWAP_OPTION = Option(
     "swap",
     False,
-    "swap rule (this project's, for balance): seat 1 may answer the first move by taking it",
+    Phrase(
+        "swap rule (this project's, for balance): seat 1 may answer the first move by taking it"
+    ),
 )
 
 
@@ -58,7 +61,7 @@ class Swap:
 SWAP = Swap()
 
 #: How a page enters a swap: one button, ``swap`` (see ``Game.input_steps``).
-SWAP_STEPS: tuple[tuple[str, ...], ...] = ((SWAP_WORD,),)
+SWAP_STEPS: tuple[tuple[str, ...], ...] = ((Phrase("swap"),),)
 
 
 def is_swap(text: str) -> bool:

@@ -13,6 +13,13 @@ values says them ``{name}`` and is filled with ``str.format``. JavaScript transl
 ``t("Log in")`` of ``static/words.js``, which reads the messages of the JavaScript sources
 from the page's data block (:func:`words_block`). English needs no catalogue.
 
+A message about a number has a form for each of the language's plural categories (Babel's
+``ngettext`` messages): ``tn("{count} move", "{count} moves", count)`` in JavaScript,
+:meth:`Catalogue.ngettext` in Python. The engines' words are
+:class:`~trigames.core.phrases.Phrase` s: their templates are messages too (sent to the pages
+with the scripts' ones, since pages say them: ``say`` of ``words.js``), and :func:`say` puts a
+phrase in a language on the server.
+
 >>> choose_language(None, "fr-CH, fr;q=0.9, en;q=0.8")
 'fr'
 >>> choose_language("en", "fr")
@@ -26,15 +33,16 @@ from the page's data block (:func:`words_block`). English needs no catalogue.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from babel.core import negotiate_locale
+from babel.core import Locale, negotiate_locale
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
+from trigames.core.phrases import Phrase, Value
 from trigames.web.limits import MAX_ACCEPT_LANGUAGE
 
 #: The languages of the pages, each with its own name for itself (the switch shows these).
@@ -49,15 +57,70 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 @dataclass(frozen=True)
 class Catalogue:
-    """The translated messages of one language (those marked fuzzy or left empty are not),
-    and those of the JavaScript sources as the JSON of the pages' data block."""
+    """The translated messages of one language (those marked fuzzy or left empty are not):
+    ``words`` by their English, ``plurals`` the forms of each message about a number by its
+    English singular, and the messages the pages say (the scripts' and the engines') as the
+    JSON of the pages' data block, a plural's forms in a list."""
 
+    lang: str
     words: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
     script_words: str
 
     def gettext(self, text: str) -> str:
         """``text`` in this language, or as it is when it has no translation."""
         return self.words.get(text, text)
+
+    def ngettext(self, one: str, many: str, count: int) -> str:
+        """The form of a message about ``count`` things, in this language (``one`` or
+        ``many`` when it has no translation).
+
+        >>> CATALOGUES["fr"].ngettext("{count} mistake", "{count} mistakes", 0)
+        '{count} erreur'
+        >>> CATALOGUES["en"].ngettext("{count} mistake", "{count} mistakes", 0)
+        '{count} mistakes'
+        """
+        forms = self.plurals.get(one)
+        if forms is None:
+            return one if count == 1 else many
+        return forms[plural_index(self.lang, count)]
+
+
+def plural_index(lang: str, count: int) -> int:
+    """Which of a message's forms ``count`` takes in ``lang``: 0 for the plural category
+    ``one`` of CLDR's rules, 1 for the others (the two categories of English and French; the
+    pages choose by the same rules, ``Intl.PluralRules``).
+
+    >>> plural_index("fr", 0), plural_index("fr", 2), plural_index("en", 0), plural_index("en", 1)
+    (0, 1, 1, 0)
+    """
+    return 0 if Locale.parse(lang).plural_form(count) == "one" else 1
+
+
+#: The web server's modules whose refusals are phrases (:mod:`trigames.web.errors`: an answer's
+#: ``"said"``), which the pages say.
+_REFUSING = (
+    "account_api", "accounts", "app", "challenges", "computer", "database", "errors", "http",
+    "learn_api", "limits", "live", "mail", "notices", "offers", "pictures", "players",
+    "position_api", "puzzle_api", "requests", "reviews", "service", "snapshot", "turns",
+    "watchers",
+)  # fmt: skip
+#: The web server's modules that make phrases for the pages to say (a challenge's sentence,
+#: a refusal), whose messages go to the pages as the scripts' and the engines' do.
+PAGE_PHRASES = (
+    "src/trigames/web/player_views.py",
+    *(f"src/trigames/web/{name}.py" for name in _REFUSING),
+)
+
+
+def _said_on_pages(locations: Sequence[tuple[str, int]]) -> bool:
+    """Whether a message at ``locations`` is said by the pages: it is in a script, it is
+    an engine's (the views carry the engines' phrases, which ``words.js`` translates), or one
+    of :data:`PAGE_PHRASES`."""
+    return any(
+        path.endswith(".js") or not path.startswith("src/trigames/web/") or path in PAGE_PHRASES
+        for path, _line in locations
+    )
 
 
 def read_catalogue(lang: str) -> Catalogue:
@@ -65,30 +128,67 @@ def read_catalogue(lang: str) -> Catalogue:
     with (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as file:
         catalog = read_po(file, locale=lang)
     words: dict[str, str] = {}
-    script: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    script: dict[str, str | list[str]] = {}
     for message in catalog:
-        if not (isinstance(message.id, str) and isinstance(message.string, str)):
-            continue  # the header (its id is empty) and plural forms, which no message uses yet
-        if not message.id or not message.string or message.fuzzy:
-            continue
-        words[message.id] = message.string
-        if any(path.endswith(".js") for path, _line in message.locations):
-            script[message.id] = message.string
+        if not message.id or message.fuzzy:
+            continue  # the header (its id is empty), or a guess nobody checked
+        if isinstance(message.id, str) and isinstance(message.string, str) and message.string:
+            words[message.id] = message.string
+            if _said_on_pages(message.locations):
+                script[message.id] = message.string
+        elif isinstance(message.id, tuple | list) and isinstance(message.string, tuple | list):
+            if not all(message.string):
+                continue
+            forms = tuple(message.string)
+            plurals[message.id[0]] = forms
+            if _said_on_pages(message.locations):
+                script[message.id[0]] = list(forms)
     # "<" escaped, so that no message can end the <script> element that carries them
-    return Catalogue(words, json.dumps(script, ensure_ascii=False).replace("<", "\\u003c"))
+    script_words = json.dumps(script, ensure_ascii=False).replace("<", "\\u003c")
+    return Catalogue(lang, words, plurals, script_words)
 
 
 #: Each language's catalogue (English's is empty: the sources' words are English).
 CATALOGUES: Mapping[str, Catalogue] = {
-    DEFAULT: Catalogue({}, "{}"),
+    DEFAULT: Catalogue(DEFAULT, {}, {}, "{}"),
     **{lang: read_catalogue(lang) for lang in LANGUAGES if lang != DEFAULT},
 }
+
+
+def say(text: Value, lang: str) -> str:
+    """``text`` in ``lang``: a :class:`~trigames.core.phrases.Phrase` from its template's
+    translation and its values said in ``lang``; anything else as it is.
+
+    >>> say(Phrase("White"), "fr"), say("Ann", "fr"), say(Phrase("White"), "en")
+    ('Blanc', 'Ann', 'White')
+    """
+    if not isinstance(text, Phrase):
+        return str(text)
+    catalogue = CATALOGUES[lang]
+    if text.plural is not None:
+        template = catalogue.ngettext(*text.plural, int(text.values["count"]))
+    else:
+        template = catalogue.gettext(text.template)
+    return template.format_map({name: say(value, lang) for name, value in text.values.items()})
 
 
 def translator(lang: str) -> Callable[[str], str]:
     """The function that puts a message in ``lang`` (one of :data:`LANGUAGES`), called ``_``
     where it is used, so that ``pybabel extract`` finds the messages."""
     return CATALOGUES[lang].gettext
+
+
+def plural_translator(lang: str) -> Callable[[str, str, int], str]:
+    """The function that gives the form of a message about a number in ``lang``
+    (:meth:`Catalogue.ngettext`), called ``ngettext`` where it is used, so that ``pybabel
+    extract`` finds the messages; the form is then filled with ``str.format``.
+
+    >>> ngettext = plural_translator("fr")
+    >>> ngettext("{count} mistake", "{count} mistakes", 1).format(count=1)
+    '1 erreur'
+    """
+    return CATALOGUES[lang].ngettext
 
 
 def html_translator(lang: str) -> Callable[[str], str]:

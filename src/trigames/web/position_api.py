@@ -35,11 +35,17 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
 from trigames.core.errors import TrigamesError
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.core.spec import MAX_SPEC_LENGTH
 from trigames.games import load_game
 from trigames.records import MAX_MOVE_LENGTH
-from trigames.web.errors import BadRequestError, RejectedMoveError, TooManyRequestsError
+from trigames.web.errors import (
+    BadRequestError,
+    RejectedMoveError,
+    TooManyRequestsError,
+    words_of,
+)
 from trigames.web.http import address_of, api, body_of, service_of
 from trigames.web.limits import (
     MAX_CHOICE_PICTURES,
@@ -47,7 +53,8 @@ from trigames.web.limits import (
     MAX_RECORD_MOVES,
     POSITION_COST,
 )
-from trigames.web.views import TurnView, turn_of
+from trigames.web.requests import item_too_long
+from trigames.web.views import Said, TurnView, said_of, turn_of
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class PositionView(TurnView):
     over: bool
     status: str
     last_move: str | None
+    said: Said
     scores: list[int]
     outcome: dict[str, Any] | None
     highlights: list[str]
@@ -106,13 +114,12 @@ def read_moves(value: object, key: str, most: int) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > most:
-        raise BadRequestError(f"'{key}' must be a list of at most {most} moves")
+        raise BadRequestError(
+            Phrase("'{key}' must be a list of at most {count} moves", key=key, count=most)
+        )
     for index, move in enumerate(value):
         if not isinstance(move, str) or len(move) > MAX_MOVE_LENGTH:
-            raise BadRequestError(
-                f"'{key}' item {index} must be a move: a string of at most "
-                f"{MAX_MOVE_LENGTH} characters"
-            )
+            raise BadRequestError(item_too_long(key, index))
     return tuple(value)
 
 
@@ -127,13 +134,18 @@ def read_position(body: Mapping[str, Any], choices: bool = False) -> PositionReq
     spec, position = body.get("game"), body.get("position")
     if not isinstance(spec, str) or len(spec) > MAX_SPEC_LENGTH:
         raise BadRequestError(
-            f"'game' must be a spec string such as 'triggle' (at most {MAX_SPEC_LENGTH} characters)"
+            Phrase(
+                "'game' must be a spec string such as 'triggle' (at most {most} characters)",
+                most=MAX_SPEC_LENGTH,
+            )
         )
     if position is not None:
         if not isinstance(position, dict):
-            raise BadRequestError("'position' must be a position object, or absent")
+            raise BadRequestError(Phrase("'position' must be a position object, or absent"))
         if len(orjson.dumps(position)) > MAX_POSITION_BYTES:
-            raise BadRequestError(f"'position' must be at most {MAX_POSITION_BYTES} bytes of JSON")
+            raise BadRequestError(
+                Phrase("'position' must be at most {most} bytes of JSON", most=MAX_POSITION_BYTES)
+            )
     moves = read_moves(body.get("moves"), "moves", MAX_RECORD_MOVES)
     wanted = read_moves(body.get("choices"), "choices", MAX_CHOICE_PICTURES) if choices else ()
     return PositionRequest(spec, position, moves, wanted)
@@ -150,12 +162,19 @@ def replayed(request: PositionRequest) -> AnyState:
             else game.state_from_json(request.position)
         )
     except TrigamesError as error:
-        raise BadRequestError(str(error)) from None
+        raise BadRequestError(words_of(error)) from None
     for number, move in enumerate(request.moves, 1):
         try:
             state.play(move)
         except TrigamesError as error:
-            raise RejectedMoveError(f"move {number} ({move[:40]!r}): {error}") from None
+            raise RejectedMoveError(
+                Phrase(
+                    "move {number} ({move}): {error}",
+                    number=number,
+                    move=repr(move[:40]),
+                    error=words_of(error),
+                )
+            ) from None
     return state
 
 
@@ -175,6 +194,7 @@ def position_view(state: AnyState) -> PositionView:
         "over": state.is_over(),
         "status": game.status(state),
         "last_move": game.describe_last(state) if state.history else None,
+        "said": said_of(state),
         "scores": list(state.scores()),
         "outcome": None if outcome is None else outcome.to_json(),
         "highlights": [] if outcome is None else game.result_places(state),
@@ -190,7 +210,9 @@ def choice_pictures(request: PositionRequest) -> ChoicePictures:
     legal = {str(move): move for move in state.legal_moves()}
     for text in request.choices:
         if text not in legal:
-            raise BadRequestError(f"{text[:40]!r} is not a legal move in this position")
+            raise BadRequestError(
+                Phrase("{move} is not a legal move in this position", move=repr(text[:40]))
+            )
     drawn = state.game.choice_pictures(state, [legal[text] for text in request.choices])
     return {"pictures": {str(move): picture.to_json() for move, picture in drawn.items()}}
 
@@ -199,7 +221,7 @@ def charge(request: Request, units: int) -> None:
     """Count ``units`` replayed moves against the client's address (429 beyond its share)."""
     if not service_of(request).replays.take(address_of(request), units):
         raise TooManyRequestsError(
-            "you have asked the server for many positions lately: try again in a minute"
+            Phrase("you have asked the server for many positions lately: try again in a minute")
         )
 
 

@@ -2,6 +2,10 @@
 
 - :class:`GameView` is the whole game as a page (re)loading it needs it: seats, moves, legal
   moves and how each is entered, scores, status, the board as SVG, the clock...
+- The engine's words (the status line, the last move, the reason of a result, the seats'
+  colours, the guide) come in English and as phrases (:class:`Said`, ``guide_said``:
+  :func:`~trigames.core.phrases.said`), from which a page says them in its language
+  (``static/words.js``); so one view serves the pages of every language.
 - :class:`Change` is what one change tells every watcher: the moves added (or how many were
   kept, after a take-back), who is to move, scores, status, offers, clock, and the board as
   the lines of its SVG that changed (:func:`~trigames.web.pictures.patch`). The legal moves
@@ -19,7 +23,10 @@ from typing import Any, Literal, TypedDict
 
 import orjson
 
+from trigames.core.phrases import Phrase, said
+from trigames.core.phrases import Said as Phrased
 from trigames.core.protocol import AnyState
+from trigames.games import describe_games
 from trigames.geometry.svg import Drawing
 from trigames.web.clocks import is_open
 from trigames.web.patches import Edit, changes
@@ -38,11 +45,31 @@ class SeatView(TypedDict):
 
 class TurnView(TypedDict):
     """What the seat to move needs to enter a move: every legal move, the steps by which each
-    is entered by pointing (names of places on the board, or words for buttons), the guide."""
+    is entered by pointing (names of places on the board, or words for buttons, each word's
+    phrase in ``step_words``), the guide (in English and as a phrase)."""
 
     legal_moves: list[str]
     input_steps: list[Any]
+    step_words: dict[str, Phrased]
     guide: str | None
+    guide_said: Phrased | None
+
+
+class Said(TypedDict):
+    """The engine's words of a position as phrases, for a page to say in its language: the
+    status line, the last move, the reason of the result and each seat's colour.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trig").new_initial_state()
+    >>> state.play("G6")
+    >>> said_of(state)["colors"], said_of(state)["reason"]
+    ([['White'], ['Black']], None)
+    """
+
+    status: Phrased
+    last_move: Phrased | None
+    reason: Phrased | None
+    colors: list[Phrased]
 
 
 class StateView(TypedDict):
@@ -58,6 +85,7 @@ class StateView(TypedDict):
     scores: list[int]
     status: str
     last_move: str | None
+    said: Said
     outcome: dict[str, Any] | None
     highlights: list[str]
     undo_request: int | None
@@ -88,8 +116,8 @@ class GameView(PageView, TurnView):
 
 class Change(StateView):
     """What changed from version ``base`` to ``version`` (see the module). The pages of the
-    seat to move get the :class:`TurnView` too, in the same object; the others get its three
-    fields ``null``."""
+    seat to move get the :class:`TurnView` too, in the same object; the others get its fields
+    ``null``."""
 
     type: Literal["change"]
     base: int
@@ -162,8 +190,22 @@ class About(TypedDict):
 
 
 class Hint(TypedDict):
+    """A hint: the move, and why it is worth playing, in English (``why``) and as a phrase
+    (``why_said``) that a page says in its language."""
+
     move: str
     why: str
+    why_said: Phrased
+
+
+def hint(move: str, why: str) -> Hint:
+    """The answer of a hint for ``move``, whose explanation ``why`` is a phrase (or, from a
+    game that has no words for it, plain English).
+
+    >>> hint("G6", Phrase("{why}; {proven}", why=Phrase("a"), proven="b"))
+    {'move': 'G6', 'why': 'a; b', 'why_said': ['{why}; {proven}', {'why': ['a'], 'proven': 'b'}]}
+    """
+    return {"move": move, "why": why, "why_said": said(why)}
 
 
 class Players(TypedDict):
@@ -175,7 +217,8 @@ class Players(TypedDict):
 
 
 class Catalog(TypedDict):
-    """What the lobby's menus offer: every game and its options, players, seat colours."""
+    """What the lobby's menus offer: every game and its options (:func:`catalog_games`),
+    players, seat colours."""
 
     games: list[dict[str, Any]]
     players: Players
@@ -183,12 +226,37 @@ class Catalog(TypedDict):
 
 
 class GameSpec(TypedDict):
-    """A spec made canonical, with its title, seats and their swatches."""
+    """A spec made canonical, with its title, seats (their colours, in English and as phrases)
+    and their swatches."""
 
     game: str
     title: str
     seats: list[str]
+    seats_said: list[Phrased]
     swatches: list[str]
+
+
+def catalog_games() -> list[dict[str, Any]]:
+    """Every game as :func:`~trigames.games.describe_games` says it, with its summary and its
+    options' help also as phrases (``summary_said``, each option's ``help_said``), which the
+    lobby says in its page's language.
+
+    >>> trig = next(game for game in catalog_games() if game["name"] == "trig")
+    >>> trig["summary"]
+    'place pegs from the Pillar outwards; capture inside triangles'
+    >>> trig["summary_said"] == [trig["summary"]], trig["options"][0]["help_said"]
+    (True, ['trig (one Pillar), trigger (two) or triggest (three)'])
+    """
+    return [
+        {
+            **entry,
+            "summary_said": said(entry["summary"]),
+            "options": [
+                {**option, "help_said": said(option["help"])} for option in entry["options"]
+            ],
+        }
+        for entry in describe_games()
+    ]
 
 
 def created(row: GameRow, tokens: list[str | None], view: str) -> Created:
@@ -223,12 +291,34 @@ def turn_of(state: AnyState) -> TurnView:
     """The turn of ``state``: empty once the game is over."""
     game = state.game
     if state.is_over():
-        return {"legal_moves": [], "input_steps": [], "guide": None}
+        return {
+            "legal_moves": [],
+            "input_steps": [],
+            "step_words": {},
+            "guide": None,
+            "guide_said": None,
+        }
     legal = state.legal_moves()
+    steps = [game.input_steps(state, move) for move in legal]
+    words = {name for entered in steps for step in entered for name in step}
+    guide = game.input_guide(state)
     return {
         "legal_moves": [str(move) for move in legal],
-        "input_steps": [game.input_steps(state, move) for move in legal],
-        "guide": game.input_guide(state),
+        "input_steps": steps,
+        "step_words": {str(word): said(word) for word in words if isinstance(word, Phrase)},
+        "guide": guide,
+        "guide_said": said(guide),
+    }
+
+
+def said_of(state: AnyState) -> Said:
+    """The engine's words of ``state`` as phrases (see :class:`Said`)."""
+    game, outcome = state.game, state.outcome()
+    return {
+        "status": said(game.status(state)),
+        "last_move": said(game.describe_last(state)) if state.history else None,
+        "reason": None if outcome is None else said(outcome.reason),
+        "colors": [said(game.player_name(seat)) for seat in range(game.num_players)],
     }
 
 
@@ -246,6 +336,7 @@ def state_view(snapshot: Snapshot) -> StateView:
         "scores": list(state.scores()),
         "status": game.status(state),
         "last_move": game.describe_last(state) if state.history else None,
+        "said": said_of(state),
         "outcome": None if outcome is None else outcome.to_json(),
         "highlights": [] if outcome is None else game.result_places(state),
         "undo_request": row.undo_request,
@@ -384,7 +475,7 @@ class Shown:
 
 
 #: The turn's fields in a change sent to pages of other seats than the one to move.
-NO_TURN = ',"legal_moves":null,"input_steps":null,"guide":null}'
+NO_TURN = ',"legal_moves":null,"input_steps":null,"step_words":null,"guide":null,"guide_said":null}'
 
 
 def encode(value: object) -> str:

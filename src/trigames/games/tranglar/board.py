@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import NamedMove
 from trigames.geometry.tetrakis import (
     SIDE_NAMES,
@@ -64,7 +65,8 @@ def _square(x: int, y: int) -> set[Cell]:
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of piece: its code in the notation, its name, its shape and how it may lie."""
+    """One kind of piece: its code in the notation, its name (a phrase: people read it), its
+    shape and how it may lie."""
 
     code: str
     name: str
@@ -79,19 +81,34 @@ class Kind:
 
 
 _SHAPES: dict[int, tuple[str, str, set[Cell], int]] = {
-    T: ("T", "small triangle", {(0, 0, N)}, T),
-    L: ("L", "large triangle", {(0, 0, N), (0, 0, E)}, L),
-    M: ("M", "medium square", {(0, 0, S), (0, 1, N)}, M),
-    Q: ("Q", "large square", _square(0, 0), Q),
-    ZR: ("Zr", "right-handed trapeze", {(0, 0, N), (0, 0, E), (1, 0, W)}, ZL),
-    ZL: ("Zl", "left-handed trapeze", {(1, 0, N), (1, 0, W), (0, 0, E)}, ZR),
-    PR: ("Pr", "right-handed parallelogram", {(0, 0, N), (0, 0, E), (1, 0, S), (1, 0, W)}, PL),
-    PL: ("Pl", "left-handed parallelogram", {(1, 0, N), (1, 0, W), (0, 0, S), (0, 0, E)}, PR),
-    R: ("R", "rectangular parallelogram", {(0, 0, S), (0, 1, N), (0, 0, E), (1, 0, W)}, R),
-    F: ("F", "five-sided piece", {(0, 0, E), (0, 0, S), (0, 0, W)}, F),
-    NT: ("N", "neutral small triangle", {(0, 0, N)}, NT),
-    G: ("G", "large neutral trapeze", {(0, 0, S), (0, 1, N), (0, 0, E), (1, 0, W), (1, 0, N)}, G),
-    H: ("H", "large neutral five-sided piece", _square(0, 1) | {(0, 0, S)}, H),
+    T: ("T", Phrase("small triangle"), {(0, 0, N)}, T),
+    L: ("L", Phrase("large triangle"), {(0, 0, N), (0, 0, E)}, L),
+    M: ("M", Phrase("medium square"), {(0, 0, S), (0, 1, N)}, M),
+    Q: ("Q", Phrase("large square"), _square(0, 0), Q),
+    ZR: ("Zr", Phrase("right-handed trapeze"), {(0, 0, N), (0, 0, E), (1, 0, W)}, ZL),
+    ZL: ("Zl", Phrase("left-handed trapeze"), {(1, 0, N), (1, 0, W), (0, 0, E)}, ZR),
+    PR: (
+        "Pr",
+        Phrase("right-handed parallelogram"),
+        {(0, 0, N), (0, 0, E), (1, 0, S), (1, 0, W)},
+        PL,
+    ),
+    PL: (
+        "Pl",
+        Phrase("left-handed parallelogram"),
+        {(1, 0, N), (1, 0, W), (0, 0, S), (0, 0, E)},
+        PR,
+    ),
+    R: ("R", Phrase("rectangular parallelogram"), {(0, 0, S), (0, 1, N), (0, 0, E), (1, 0, W)}, R),
+    F: ("F", Phrase("five-sided piece"), {(0, 0, E), (0, 0, S), (0, 0, W)}, F),
+    NT: ("N", Phrase("neutral small triangle"), {(0, 0, N)}, NT),
+    G: (
+        "G",
+        Phrase("large neutral trapeze"),
+        {(0, 0, S), (0, 1, N), (0, 0, E), (1, 0, W), (1, 0, N)},
+        G,
+    ),
+    H: ("H", Phrase("large neutral five-sided piece"), _square(0, 1) | {(0, 0, S)}, H),
 }
 
 KINDS: tuple[Kind, ...] = tuple(
@@ -200,32 +217,46 @@ def board_mask(text: str) -> int:
         match = _SQUARE.match(cleaned, at)
         if match is None:
             raise MoveParseError(
-                f"bad cells {quote(text)}: write squares a1 to d4, each followed by the cells "
-                "n, e, s or w it holds (none for the whole square), like b3ne or c2"
+                Phrase(
+                    "bad cells {cells}: write squares a1 to d4, each followed by the cells "
+                    "n, e, s or w it holds (none for the whole square), like b3ne or c2",
+                    cells=quote(text),
+                )
             )
         column, row, sides = match.groups()
         x, y = ord(column) - 97, int(row) - 1
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             raise MoveParseError(
-                f"bad cells {quote(text)}: there is no square {column}{row}; squares run from a1 "
-                "to d4 (columns a to d, rows 1 to 4)"
+                Phrase(
+                    "bad cells {cells}: there is no square {square}; squares run from a1 to d4 "
+                    "(columns a to d, rows 1 to 4)",
+                    cells=quote(text),
+                    square=column + row,
+                )
             )
         four = 15 if not sides else sum(1 << SIDE_NAMES.index(s) for s in set(sides))
         if len(set(sides)) != len(sides) or total >> (4 * (4 * y + x)) & four:
-            raise MoveParseError(f"bad cells {quote(text)}: a cell is named twice")
+            raise MoveParseError(
+                Phrase("bad cells {cells}: a cell is named twice", cells=quote(text))
+            )
         total |= four << (4 * (4 * y + x))
         at = match.end()
     if not total:
-        raise MoveParseError(f"bad cells {quote(text)}: no cell named")
+        raise MoveParseError(Phrase("bad cells {cells}: no cell named", cells=quote(text)))
     return total
 
 
-def shape_of(mask: int) -> str:
+def shape_of(mask: int) -> Phrase:
     """What the cells make, for error messages: ``a large triangle`` or ``no piece``."""
     for kind in (*COLOURED, G, H):
         if mask in KIND_MASKS[kind]:
-            return f"a {KINDS[kind].name}"
-    return "no piece"
+            return Phrase("a {kind}", kind=KINDS[kind].name)
+    return Phrase("no piece")
+
+
+#: What a piece code says when its cells make no such piece: the kind, or for a trapeze or a
+#: parallelogram (whichever hand) its family.
+_FAMILIES = {"z": Phrase("trapeze"), "p": Phrase("parallelogram")}
 
 
 def parse_piece(text: str) -> Part:
@@ -235,10 +266,12 @@ def parse_piece(text: str) -> Part:
     cleaned = re.sub(r"\s", "", text.lower())
     match = _PIECE.fullmatch(cleaned)
     if match is None:
-        codes = ", ".join(kind.code for kind in KINDS)
         raise MoveParseError(
-            f"bad piece {quote(text.strip())}: write a piece code ({codes}) and its cells, "
-            "like Lb3ne"
+            Phrase(
+                "bad piece {piece}: write a piece code ({codes}) and its cells, like Lb3ne",
+                piece=quote(text.strip()),
+                codes=", ".join(kind.code for kind in KINDS),
+            )
         )
     code, cells = match.groups()
     mask = board_mask(cells)
@@ -246,11 +279,25 @@ def parse_piece(text: str) -> Part:
     for kind in choices:
         if mask in KIND_MASKS[kind]:
             return kind, mask
-    what = KINDS[choices[0]].name.split("-handed ")[-1]
+    said = {
+        "piece": quote(text.strip()),
+        "cells": cells_name(mask),
+        "shape": shape_of(mask),
+        "kind": _FAMILIES.get(code[0], KINDS[choices[0]].name),
+    }
+    if code in "ngh":
+        raise MoveParseError(
+            Phrase(
+                "bad piece {piece}: the cells {cells} make {shape}, not a {kind} as it may lie",
+                **said,
+            )
+        )
     raise MoveParseError(
-        f"bad piece {quote(text.strip())}: the cells {cells_name(mask)} make {shape_of(mask)}, "
-        f"not a {what} as it may lie"
-        + (" (coloured pieces are turned, never mirrored)" if code not in "ngh" else "")
+        Phrase(
+            "bad piece {piece}: the cells {cells} make {shape}, not a {kind} as it may lie "
+            "(coloured pieces are turned, never mirrored)",
+            **said,
+        )
     )
 
 
@@ -274,11 +321,19 @@ def parse(text: str) -> Code:
     take = cleaned.startswith("x")
     body = cleaned[1:] if take else cleaned
     if not body:
-        raise MoveParseError(f"{quote(text)} is not a TRANGLAR move: {_FORMS}")
+        raise MoveParseError(
+            Phrase("{move} is not a TRANGLAR move: {why}", move=quote(text), why=_FORMS)
+        )
     try:
         if "=" not in body:
             if "," in body:
-                raise MoveParseError(f"{quote(text)}: several pieces need an '='; {_FORMS}")
+                raise MoveParseError(
+                    Phrase(
+                        "{move}: several pieces need an '='; {forms}",
+                        move=quote(text),
+                        forms=_FORMS,
+                    )
+                )
             kind, mask = parse_piece(body)
             return (SWAP if take else PLACE, kind, mask, ())
         left, _, right = body.partition("=")
@@ -286,22 +341,29 @@ def parse(text: str) -> Code:
     except MoveParseError as error:
         if str(error).startswith(quote(text)):
             raise
-        raise MoveParseError(f"{quote(text)} is not a TRANGLAR move: {error}") from None
+        raise MoveParseError(
+            Phrase("{move} is not a TRANGLAR move: {why}", move=quote(text), why=error.args[0])
+        ) from None
     if take:
         if len(before) != 1:
-            raise MoveParseError(f"{quote(text)}: a take-over names one opponent piece before '='")
+            raise MoveParseError(
+                Phrase("{move}: a take-over names one opponent piece before '='", move=quote(text))
+            )
         return (TAKE, before[0][0], before[0][1], after)
     if len(before) == 1 and len(after) >= 2:
         return (SPLIT, before[0][0], before[0][1], after)
     if len(before) >= 2 and len(after) == 1:
         return (MERGE, after[0][0], after[0][1], before)
     raise MoveParseError(
-        f"{quote(text)}: a replacement swaps one of your pieces for two or more (Qb3=Lb3ne,Lb3sw) "
-        "or two or more for one (Lb3ne,Lb3sw=Qb3)"
+        Phrase(
+            "{move}: a replacement swaps one of your pieces for two or more (Qb3=Lb3ne,Lb3sw) "
+            "or two or more for one (Lb3ne,Lb3sw=Qb3)",
+            move=quote(text),
+        )
     )
 
 
-_FORMS = (
+_FORMS = Phrase(
     "write a piece and its cells to place it (Lb3ne), one piece = two or more to replace it "
     "(Qb3=Lb3ne,Lb3sw), two or more = one (Lb3ne,Lb3sw=Qb3), x and an opponent piece = your "
     "pieces to take it over (xQb3=Lb3ne,Lb3sw), x and a trapped trapeze to swap it "

@@ -1,7 +1,8 @@
 """Why a TRANGLAR turn is worth taking, for hints: the cells it covers or takes over, the
 pieces it traps (or loses), the opponent's pieces it leaves one side from a trap and its own
 it guards (see :func:`~trigames.games.tranglar.evaluation.exposed_pieces`), and the most of
-the mover's cells the opponent's reply can take: every legal reply is tried.
+the mover's cells the opponent's reply can take: every legal reply is tried. The sentence
+is a :class:`~trigames.core.phrases.Phrase`, which pages say in their language.
 
 >>> import trigames
 >>> state = trigames.load_game("tranglar").new_initial_state()
@@ -13,7 +14,8 @@ the mover's cells the opponent's reply can take: every legal reply is tried.
 
 from __future__ import annotations
 
-from trigames.core.explain import best_reply, counted, result, sentence
+from trigames.core.explain import best_reply, but, result, sentence
+from trigames.core.phrases import Phrase, counted
 from trigames.games.tranglar.board import (
     KINDS,
     PASS_KIND,
@@ -29,40 +31,53 @@ from trigames.games.tranglar.evaluation import exposed_pieces
 from trigames.games.tranglar.rules import NEUTRAL, TranglarState
 
 
-def explain(state: TranglarState) -> str:
+def explain(state: TranglarState) -> Phrase:
     """Why the last turn on ``state`` is worth taking (see the module)."""
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
     other = 1 - mover
     me, them = state.game.player_name(mover), state.game.player_name(other)
     before = state.clone()
     before.undo()
-    action, kind, mask, _ = code_of(last)
-    size = counted(mask.bit_count(), "cell")
-    if action == PASS_KIND:
-        gain = "passes (no other move)"
-    elif action == PLACE and KINDS[kind].neutral:
-        gain = f"lays a {KINDS[kind].name}"
-    elif action == PLACE:
-        gain = f"covers {size}"
-    elif action == TAKE:
-        gain = f"takes over {piece_name(kind, mask)} ({size})"
-    elif action == SWAP:
-        gain = f"swaps {piece_name(kind, mask)} for its own ({size})"
-    else:
-        gain = f"replaces {piece_name(kind, mask)}"
-    clauses = [gain]
-    won, lost = _turned(before, state, mover, mask)
+    clauses = [_gain(last)]
+    won, lost = _turned(before, state, mover, code_of(last)[2])
     if won:
-        clauses.append(f"traps {_pieces(won, them)}")
+        clauses.append(Phrase("traps {pieces}", pieces=_pieces(won, them)))
     if lost:
-        clauses.append(f"but loses {_pieces(lost, me)}")
+        clauses.append(but(Phrase("loses {pieces}", pieces=_pieces(lost, me))))
     if state.is_over():
         return sentence(*clauses, result(state, mover))
     if not state.in_setup:
         clauses.extend(_next(before, state, mover))
     return sentence(*clauses)
+
+
+def _gain(move: TranglarMove) -> Phrase:
+    """What the turn ``move`` itself does: ``covers 2 cells``, ``takes over Qd1 (4 cells)``."""
+    action, kind, mask, _ = code_of(move)
+    size, piece = mask.bit_count(), piece_name(kind, mask)
+    if action == PASS_KIND:
+        return Phrase("passes (no other move)")
+    if action == PLACE and KINDS[kind].neutral:
+        return Phrase("lays a {kind}", kind=KINDS[kind].name)
+    if action == PLACE:
+        return counted("covers {count} cell", "covers {count} cells", size)
+    if action == TAKE:
+        return counted(
+            "takes over {piece} ({count} cell)",
+            "takes over {piece} ({count} cells)",
+            size,
+            piece=piece,
+        )
+    if action == SWAP:
+        return counted(
+            "swaps {piece} for its own ({count} cell)",
+            "swaps {piece} for its own ({count} cells)",
+            size,
+            piece=piece,
+        )
+    return Phrase("replaces {piece}", piece=piece)
 
 
 def _turned(
@@ -82,24 +97,32 @@ def _turned(
     return won, lost
 
 
-def _how(move: TranglarMove) -> str:
+def _how(move: TranglarMove) -> Phrase:
     """A reply in a few words: ``with Fc1nes``, ``by taking over Qd1``."""
     action, kind, mask, _ = code_of(move)
     piece = piece_name(kind, mask)
     if action == TAKE:
-        return f"by taking over {piece}"
-    if action in (SPLIT, SWAP):
-        return f"by {'replacing' if action == SPLIT else 'swapping'} {piece}"
-    return f"with {piece}"
+        return Phrase("by taking over {piece}", piece=piece)
+    if action == SPLIT:
+        return Phrase("by replacing {piece}", piece=piece)
+    if action == SWAP:
+        return Phrase("by swapping {piece}", piece=piece)
+    return Phrase("with {piece}", piece=piece)
 
 
-def _pieces(masks: list[int], name: str) -> str:
+def _pieces(masks: list[int], seat: Phrase) -> Phrase:
     """``1 Green piece (3 cells)``."""
-    cells = sum(mask.bit_count() for mask in masks)
-    return f"{counted(len(masks), f'{name} piece')} ({counted(cells, 'cell')})"
+    cells = counted("{count} cell", "{count} cells", sum(mask.bit_count() for mask in masks))
+    return counted(
+        "{count} {seat} piece ({cells})",
+        "{count} {seat} pieces ({cells})",
+        len(masks),
+        seat=seat,
+        cells=cells,
+    )
 
 
-def _next(before: TranglarState, after: TranglarState, mover: int) -> list[str]:
+def _next(before: TranglarState, after: TranglarState, mover: int) -> list[Phrase]:
     """Pieces left one side from a trap or guarded, and the best the opponent's reply takes."""
     other = 1 - mover
     me, them = after.game.player_name(mover), after.game.player_name(other)
@@ -107,19 +130,39 @@ def _next(before: TranglarState, after: TranglarState, mover: int) -> list[str]:
     was_exposed = set(exposed_pieces(before, other))
     exposed = [mask for mask in exposed_pieces(after, other) if mask not in was_exposed]
     if exposed:
-        clauses.append(f"leaves {counted(len(exposed), f'{them} piece')} one side from a trap")
+        clauses.append(
+            counted(
+                "leaves {count} {seat} piece one side from a trap",
+                "leaves {count} {seat} pieces one side from a trap",
+                len(exposed),
+                seat=them,
+            )
+        )
     still = set(exposed_pieces(after, mover))
     guarded = [
         m for m in exposed_pieces(before, mover) if m not in still and after.owned[mover] & m
     ]
     if guarded:
-        clauses.append(f"guards {counted(len(guarded), f'exposed {me} piece')}")
+        clauses.append(
+            counted(
+                "guards {count} exposed {seat} piece",
+                "guards {count} exposed {seat} pieces",
+                len(guarded),
+                seat=me,
+            )
+        )
     if after.current_player == other:
         mine = after.scores()[mover]
         taken, replies = best_reply(after.clone(), lambda s: mine - s.scores()[mover])
         if taken > 0:
-            how = _how(replies[0])
-            clauses.append(f"but lets {them} take {counted(taken, 'cell')} {how}")
+            lets = counted(
+                "lets {seat} take {count} cell {how}",
+                "lets {seat} take {count} cells {how}",
+                taken,
+                seat=them,
+                how=_how(replies[0]),
+            )
+            clauses.append(but(lets))
         else:
-            clauses.append(f"leaves {them} nothing to take")
+            clauses.append(Phrase("leaves {seat} nothing to take", seat=them))
     return clauses

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase, counted, joined
 from trigames.core.positions import (
     is_count,
     is_seat,
@@ -69,20 +70,22 @@ from trigames.games.tranglar.board import (
 )
 from trigames.geometry.tetrakis import Placement
 
-#: The first input step of placing each kind of piece: the piece, by its code and name.
-PLACE_STEPS = tuple(f"{kind.code}: {kind.name}" for kind in KINDS)
+#: The first input step of placing each kind of piece: the piece, by its code and name (a
+#: button's words: phrases, which pages say in their language).
+PLACE_STEPS = tuple(Phrase("{code}: {kind}", code=kind.code, kind=kind.name) for kind in KINDS)
 #: The first input step of the other actions.
 ACTION_STEPS = {
-    SPLIT: "replace one of your pieces by several",
-    MERGE: "replace several of your pieces by one",
-    TAKE: "take over a piece",
-    SWAP: "swap a trapped trapeze",
+    SPLIT: Phrase("replace one of your pieces by several"),
+    MERGE: Phrase("replace several of your pieces by one"),
+    TAKE: Phrase("take over a piece"),
+    SWAP: Phrase("swap a trapped trapeze"),
 }
 
-END_FULL = "all 64 cells are covered"
-END_PASSES = "both players passed"
-END_QUIET = "{} turns in a row covered no new cell"
-END_REPETITION = "the same position occurred for the third time"
+END_FULL = Phrase("all 64 cells are covered")
+END_PASSES = Phrase("both players passed")
+END_REPETITION = Phrase("the same position occurred for the third time")
+#: Why a move is refused when no rule more precise says it.
+NOT_LEGAL = Phrase("it is not a legal move in this position")
 NEUTRAL = 2  # the owner of neutral pieces
 SEAT_KEYS = ("petrol", "green", "neutral")
 #: The most quiet turns a position may count without a quiet limit (only the repetition rule
@@ -108,10 +111,28 @@ _Undo = tuple[
     int,
     int,
     int,
-    str | None,
+    Phrase | None,
     tuple[int, ...],
     dict[RepetitionKey, int],
 ]
+
+
+def quiet_end(quiet: int) -> Phrase:
+    """Why a game ends at its quiet limit, after ``quiet`` turns that covered no new cell.
+
+    >>> quiet_end(6)
+    '6 turns in a row covered no new cell'
+    """
+    return counted(
+        "{count} turn in a row covered no new cell",
+        "{count} turns in a row covered no new cell",
+        quiet,
+    )
+
+
+def _codes(kinds: list[int]) -> Phrase:
+    """The codes of the large neutral pieces ``kinds``, for people: ``G or H``."""
+    return joined([KINDS[k].code for k in kinds], "or")
 
 
 def trapped(placement: Placement, enemy: int, neutral: int) -> bool:
@@ -157,7 +178,7 @@ class TranglarState(State[TranglarMove]):
         self.quiet = 0  # turns in a row that covered no new cell
         self.to_move: int | None = 0
         self.winners: tuple[int, ...] = ()
-        self.end_reason: str | None = None
+        self.end_reason: Phrase | None = None
         self.changed = 0  # cells the last move put down or turned over, for the drawing
         self._undo: list[_Undo] = []
         self._stamp = 0
@@ -355,108 +376,129 @@ class TranglarState(State[TranglarMove]):
     def parse_move(self, text: str) -> TranglarMove:
         return move_of(parse(text))
 
-    def _illegal_reason(self, move: TranglarMove) -> str | None:
+    def _illegal_reason(self, move: TranglarMove) -> Phrase | None:
         table = self._legal_table()
         if move in table:
             return None
         action, kind, mask, parts = code_of(move)
         if action == PASS_KIND:
-            return "a player may pass only when no other action is possible"
+            return Phrase("a player may pass only when no other action is possible")
         player = self.to_move
         assert player is not None
         if self.to_place:
-            names = " or ".join(KINDS[k].code for k in self.to_place)
             if action != PLACE or kind not in self.to_place:
-                return f"the game starts with placing the large neutral pieces: now {names}"
-            return "those cells are not all free"
+                return Phrase(
+                    "the game starts with placing the large neutral pieces: now {pieces}",
+                    pieces=_codes(self.to_place),
+                )
+            return Phrase("those cells are not all free")
         if action == PLACE:
             return self._place_reason(player, kind, mask)
         if action == SWAP:
             return self._swap_reason(player, kind, mask)
         if action == TAKE:
-            piece = self._piece_reason(kind, mask, 1 - player, "the opponent's")
+            piece = self._piece_reason(kind, mask, 1 - player)
             if piece is not None:
                 return piece
             if kind == T:
-                return "a small triangle cannot be taken over"
-            return self._cover_reason(player, mask, parts, "take-over")
+                return Phrase("a small triangle cannot be taken over")
+            return self._cover_reason(player, mask, parts, take=True)
         if action == SPLIT:
-            piece = self._piece_reason(kind, mask, player, "your")
+            piece = self._piece_reason(kind, mask, player)
             if piece is not None:
                 return piece
-            return self._cover_reason(player, mask, parts, "replacement")
+            return self._cover_reason(player, mask, parts, take=False)
         # MERGE
         if KINDS[kind].neutral:
-            return "only pieces of your colour replace pieces"
+            return Phrase("only pieces of your colour replace pieces")
         for part_kind, part_mask in parts:
-            piece = self._piece_reason(part_kind, part_mask, player, "your")
+            piece = self._piece_reason(part_kind, part_mask, player)
             if piece is not None:
                 return piece
         total = 0
         for _, part_mask in parts:
             total |= part_mask
         if total != mask:
-            return f"the pieces replaced do not cover exactly the cells of {piece_name(kind, mask)}"
+            return Phrase(
+                "the pieces replaced do not cover exactly the cells of {piece}",
+                piece=piece_name(kind, mask),
+            )
         if not self.reserve[player][kind]:
-            return f"you have no {KINDS[kind].name} in reserve"
-        return "it is not a legal move in this position"
+            return Phrase("you have no {kind} in reserve", kind=KINDS[kind].name)
+        return NOT_LEGAL
 
-    def _place_reason(self, player: int, kind: int, mask: int) -> str:
+    def _place_reason(self, player: int, kind: int, mask: int) -> Phrase:
         if kind in BIG_NEUTRAL:
-            return "the large neutral pieces are placed at the start, and then never move"
+            return Phrase("the large neutral pieces are placed at the start, and then never move")
         if not self.reserve[player][kind]:
-            return f"you have no {KINDS[kind].name} in reserve"
+            return Phrase("you have no {kind} in reserve", kind=KINDS[kind].name)
         if mask & self.occupied:
-            return "those cells are not all free"
+            return Phrase("those cells are not all free")
         if kind == NT:
-            return (
+            return Phrase(
                 "a neutral small triangle may be placed only when you have no small triangle "
                 "of your colour left in reserve"
             )
         if trapped(BOARD.placement(mask), self.owned[1 - player], self.owned[NEUTRAL]):
-            return (
+            return Phrase(
                 "the piece would be trapped there (more than half of its sides would touch "
                 "the opponent's pieces)"
             )
-        return "it is not a legal move in this position"
+        return NOT_LEGAL
 
-    def _swap_reason(self, player: int, kind: int, mask: int) -> str:
-        piece = self._piece_reason(kind, mask, 1 - player, "the opponent's")
+    def _swap_reason(self, player: int, kind: int, mask: int) -> Phrase:
+        piece = self._piece_reason(kind, mask, 1 - player)
         if piece is not None:
             return piece
         if kind not in TRAPEZES:
-            return "only a trapped trapeze is swapped; write a take-over as xPIECE=PIECES"
+            return Phrase("only a trapped trapeze is swapped; write a take-over as xPIECE=PIECES")
         if not trapped(BOARD.placement(mask), self.owned[player], self.owned[NEUTRAL]):
-            return "that trapeze is not trapped by your pieces"
-        return f"you have no {KINDS[kind].name} in reserve to put in its place"
+            return Phrase("that trapeze is not trapped by your pieces")
+        return Phrase("you have no {kind} in reserve to put in its place", kind=KINDS[kind].name)
 
-    def _piece_reason(self, kind: int, mask: int, owner: int, whose: str) -> str | None:
+    def _piece_reason(self, kind: int, mask: int, owner: int) -> Phrase | None:
+        """Why there is no piece ``kind`` of ``owner`` (the player to move or the other) on
+        ``mask``, or ``None`` if there is."""
         piece = self.pieces.get((mask & -mask).bit_length() - 1)
         name = piece_name(kind, mask)
         if piece is None or piece[2] != mask or piece[0] != kind:
-            return f"there is no {name} on the board"
-        if piece[1] != owner:
-            return f"{name} is not {whose}"
-        return None
+            return Phrase("there is no {piece} on the board", piece=name)
+        if piece[1] == owner:
+            return None
+        if owner == self.to_move:
+            return Phrase("{piece} is not yours", piece=name)
+        return Phrase("{piece} is not the opponent's", piece=name)
 
-    def _cover_reason(self, player: int, mask: int, parts: tuple[Part, ...], what: str) -> str:
+    def _cover_reason(
+        self, player: int, mask: int, parts: tuple[Part, ...], *, take: bool
+    ) -> Phrase:
+        """Why ``parts`` cannot cover ``mask`` in a take-over (``take``) or a replacement."""
         if len(parts) < 2:
-            return f"a {what} covers the cells with two or more of your pieces"
+            if take:
+                return Phrase("a take-over covers the cells with two or more of your pieces")
+            return Phrase("a replacement covers the cells with two or more of your pieces")
         total = 0
         for kind, part_mask in parts:
             if KINDS[kind].neutral:
-                return f"only pieces of your colour may cover the cells in a {what}"
+                if take:
+                    return Phrase("only pieces of your colour may cover the cells in a take-over")
+                return Phrase("only pieces of your colour may cover the cells in a replacement")
             if total & part_mask:
-                return "the new pieces overlap"
+                return Phrase("the new pieces overlap")
             total |= part_mask
         if total != mask:
-            return "the new pieces do not cover exactly the cells of the piece they replace"
+            return Phrase("the new pieces do not cover exactly the cells of the piece they replace")
         reserve = self.reserve[player]
         for kind in {k for k, _ in parts}:
             need = sum(1 for k, _ in parts if k == kind)
             if reserve[kind] < need:
-                return f"you have {reserve[kind]} {KINDS[kind].name} in reserve, not {need}"
-        return "it is not a legal move in this position"
+                return Phrase(
+                    "you have {count} {kind} in reserve, not {need}",
+                    count=reserve[kind],
+                    kind=KINDS[kind].name,
+                    need=need,
+                )
+        return NOT_LEGAL
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -538,7 +580,7 @@ class TranglarState(State[TranglarMove]):
         self.quiet = 0 if self.occupied != covered else self.quiet + 1
         self._end_turn(mover, END_FULL if self.occupied == ALL else None)
 
-    def _end_turn(self, mover: int, end: str | None) -> None:
+    def _end_turn(self, mover: int, end: Phrase | None) -> None:
         """Hand the turn over and count the position reached, then end the game if a rule
         says so: ``end`` (a full board or a second pass) first, then a third occurrence of the
         position, then the quiet limit."""
@@ -554,7 +596,7 @@ class TranglarState(State[TranglarMove]):
         if end is None and seen[key] >= 3:
             end = END_REPETITION
         if end is None and limit and self.quiet >= limit:
-            end = END_QUIET.format(self.quiet)
+            end = quiet_end(self.quiet)
         if end is not None:
             self._finish(end)
 
@@ -629,7 +671,7 @@ class TranglarState(State[TranglarMove]):
                 break
         self.changed = changed
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: Phrase) -> None:
         s0, s1 = self.scores()
         self.winners = (0,) if s0 > s1 else (1,) if s1 > s0 else (0, 1)
         self.end_reason = reason
@@ -673,13 +715,15 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
 
     name: ClassVar[str] = "tranglar"
     title: ClassVar[str] = "TRANGLAR"
-    summary: ClassVar[str] = "cover a grid of triangles with shaped pieces that flip when trapped"
-    seat_names: ClassVar[tuple[str, ...]] = ("Petrol", "Green")
+    summary: ClassVar[str] = Phrase(
+        "cover a grid of triangles with shaped pieces that flip when trapped"
+    )
+    seat_names: ClassVar[tuple[Phrase, ...]] = (Phrase("Petrol"), Phrase("Green"))
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "quiet_limit",
             50,
-            "turns in a row without a newly covered cell that end the game (0: no limit)",
+            Phrase("turns in a row without a newly covered cell that end the game (0: no limit)"),
             minimum=0,
             maximum=10_000,
         ),
@@ -719,17 +763,32 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
             },
         }
 
-    def status(self, state: TranglarState) -> str:
-        """Cells each seat covers and what is left: ``Cells: Petrol 12, Green 9; 33 free``."""
+    def status(self, state: TranglarState) -> Phrase:
+        """Cells each seat covers and what is left: ``Cells: Petrol 12, Green 9; 33 free``.
+
+        >>> import trigames
+        >>> game = trigames.load_game("tranglar")
+        >>> game.status(game.new_initial_state())
+        'Cells: Petrol 0, Green 0; 64 free. Setup: place G or H'
+        """
         s0, s1 = state.scores()
-        free = CELLS - state.occupied.bit_count()
-        line = f"Cells: Petrol {s0}, Green {s1}; {free} free"
+        line = counted(
+            "Cells: {first} {first_cells}, {second} {second_cells}; {count} free",
+            "Cells: {first} {first_cells}, {second} {second_cells}; {count} free",
+            CELLS - state.occupied.bit_count(),
+            first=self.player_name(0),
+            second=self.player_name(1),
+            first_cells=s0,
+            second_cells=s1,
+        )
         if state.to_place:
-            line += ". Setup: place " + " or ".join(KINDS[k].code for k in state.to_place)
+            return Phrase(
+                "{cells}. Setup: place {pieces}", cells=line, pieces=_codes(state.to_place)
+            )
         return line
 
-    def input_guide(self, state: TranglarState) -> str:
-        return "pick a piece (or an action), then its cells"
+    def input_guide(self, state: TranglarState) -> Phrase:
+        return Phrase("pick a piece (or an action), then its cells")
 
     def _input_steps(self, state: TranglarState, move: TranglarMove) -> tuple[Step, ...]:
         """What to do (a piece from the reserve, or an action), then any cell it covers; the
@@ -742,7 +801,7 @@ class TranglarRules(Game[TranglarMove, TranglarState]):
         """
         action, kind, mask, _ = state._legal_table().get(move) or code_of(move)
         if action == PASS_KIND:
-            return (("pass",),)
+            return ((Phrase("pass"),),)
         first = PLACE_STEPS[kind] if action == PLACE else ACTION_STEPS[action]
         return (first,), _cells_named(mask)
 
@@ -932,7 +991,7 @@ def _check_no_turn_yet(state: TranglarState) -> None:
 REPETITION_QUIET = 4
 
 
-def _board_end(state: TranglarState) -> str | None:
+def _board_end(state: TranglarState) -> Phrase | None:
     """The end the board and the counters show, if any (a full board first)."""
     limit = state.game.quiet_limit
     if state.occupied == ALL:
@@ -940,7 +999,7 @@ def _board_end(state: TranglarState) -> str | None:
     if state.passes == 2:
         return END_PASSES
     if limit and state.quiet >= limit:
-        return END_QUIET.format(state.quiet)
+        return quiet_end(state.quiet)
     return None
 
 
@@ -988,7 +1047,7 @@ def _read_end(state: TranglarState, obj: Mapping[str, Any]) -> None:
             f"'result': a position occurs for the third time at least {REPETITION_QUIET} "
             f"turns after the last one that covered a cell, and 'quiet' is {state.quiet}"
         )
-    state._finish(reason)
+    state._finish(shown if shown is not None and reason == shown else END_REPETITION)
     if winners != state.winners:
         s0, s1 = state.scores()
         raise PositionError(

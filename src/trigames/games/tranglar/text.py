@@ -11,6 +11,7 @@ bottom or left side. Both reserves are listed under the board.
 
 from __future__ import annotations
 
+from trigames.core.phrases import Phrase, counted
 from trigames.games.tranglar.board import (
     COLUMNS,
     KINDS,
@@ -20,6 +21,7 @@ from trigames.games.tranglar.board import (
     SIZE,
     SPLIT,
     SWAP,
+    Part,
     code_of,
     piece_name,
 )
@@ -170,30 +172,52 @@ def reserve_lines(state: TranglarState) -> list[str]:
     return lines
 
 
-def describe_last_move(state: TranglarState) -> str:
-    """For example ``Green takes over Qc1 with Lc1ne, Lc1sw, turning over 3 cells``."""
+def describe_last_move(state: TranglarState) -> Phrase:
+    """For example ``Green takes over Qc1 with Lc1ne, Lc1sw, turning over 3 cells``: the
+    mover's colour, the pieces in notation, the cells turned over and the end of the game, if
+    the move ended it.
+
+    >>> import trigames
+    >>> state = trigames.load_game("tranglar").new_initial_state()
+    >>> state.play("Ga1esb1nwa2n")
+    >>> describe_last_move(state)
+    'Petrol places the large neutral trapeze Ga1esb1nwa2n'
+    """
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
     who = state.game.player_name(mover)
     action, kind, mask, parts = code_of(last)
     if action == PASS_KIND:
-        return f"{who} passes"
+        return Phrase("{seat} passes", seat=who)
+    said = _action(who, action, kind, mask, parts)
+    turned = (state.changed & ~mask).bit_count()
+    if turned:
+        said = counted(
+            "{move}, turning over {count} cell",
+            "{move}, turning over {count} cells",
+            turned,
+            move=said,
+        )
+    if state.end_reason is not None:
+        said = Phrase("{move}; {end}", move=said, end=state.end_reason)
+    return said
+
+
+def _action(who: Phrase, action: int, kind: int, mask: int, parts: tuple[Part, ...]) -> Phrase:
+    """What ``who`` did in the move (not a pass) of the form ``code_of`` gives."""
     piece = piece_name(kind, mask)
     listed = ", ".join(piece_name(k, m) for k, m in parts)
     if action == PLACE:
-        said = f"{who} places the {KINDS[kind].name} {piece}"
-    elif action == SPLIT:
-        said = f"{who} replaces {piece} with {listed}"
-    elif action == MERGE:
-        said = f"{who} replaces {listed} with {piece}"
-    elif action == SWAP:
-        said = f"{who} swaps the trapped trapeze {piece} for one of their own"
-    else:
-        said = f"{who} takes over {piece} with {listed}"
-    turned = (state.changed & ~mask).bit_count()
-    if turned:
-        said += f", turning over {turned} cell{'s' if turned != 1 else ''}"
-    if state.end_reason is not None:
-        said += f"; {state.end_reason}"
-    return said
+        return Phrase(
+            "{seat} places the {kind} {piece}", seat=who, kind=KINDS[kind].name, piece=piece
+        )
+    if action == SPLIT:
+        return Phrase("{seat} replaces {piece} with {pieces}", seat=who, piece=piece, pieces=listed)
+    if action == MERGE:
+        return Phrase("{seat} replaces {pieces} with {piece}", seat=who, piece=piece, pieces=listed)
+    if action == SWAP:
+        return Phrase(
+            "{seat} swaps the trapped trapeze {piece} for one of their own", seat=who, piece=piece
+        )
+    return Phrase("{seat} takes over {piece} with {pieces}", seat=who, piece=piece, pieces=listed)

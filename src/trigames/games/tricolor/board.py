@@ -17,11 +17,15 @@ from functools import lru_cache
 from trigames.core.bits import bits, mask
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import DIRECTIONS, HexRegion, Point, Triangle, add
 
 #: Piece colours, in the order they are due: the first piece of a game is orange.
 COLOURS = ("orange", "green", "yellow")
+#: The same colours in words for people (phrases, which pages say in their language; a
+#: colour is said of a lozenge: "your green lozenge", "it is green").
+COLOUR_NAMES = (Phrase("orange"), Phrase("green"), Phrase("yellow"))
 
 #: Colour of a lozenge by the direction of its shared side (``b - a``). As the board is drawn,
 #: standing on a corner (rows of points are columns), a side going down its column makes a
@@ -159,14 +163,21 @@ class TricolorBoard:
             ends = self.region.point_pair(text)
         except ValueError as error:
             raise MoveParseError(
-                f"{quote(text)} is not a lozenge: {error}; a lozenge is written by the ends of "
-                "the side its two triangles share, like C2-C3"
+                Phrase(
+                    "{text} is not a lozenge: {error}; a lozenge is written by the ends of the "
+                    "side its two triangles share, like C2-C3",
+                    text=quote(text),
+                    error=str(error),
+                )
             ) from None
         lozenge = self.lozenge_by_ends.get(ends)
         if lozenge is None:
             raise MoveParseError(
-                f"{quote(text)} is not a lozenge: its ends must be neighbouring points, "
-                "and not both on the board's edge"
+                Phrase(
+                    "{text} is not a lozenge: its ends must be neighbouring points, and not both "
+                    "on the board's edge",
+                    text=quote(text),
+                )
             )
         return lozenge
 

@@ -18,11 +18,20 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase
 from trigames.core.positions import is_seat, position_fields, read_swapped, read_turn
 from trigames.core.protocol import Game, State, Step, score_margin
 from trigames.core.spec import GameSpec, Option
 from trigames.core.swap import SWAP, SWAP_OPTION, Swap
-from trigames.games.tricolor.board import COLOURS, CROWN, HEXAGON, STAR, Lozenge, TricolorBoard
+from trigames.games.tricolor.board import (
+    COLOUR_NAMES,
+    COLOURS,
+    CROWN,
+    HEXAGON,
+    STAR,
+    Lozenge,
+    TricolorBoard,
+)
 
 EMPTY_TRIANGLE = "empty triangle"
 
@@ -88,16 +97,20 @@ class TricolorState(State[Lozenge]):
             moves.append(SWAP)
         return moves
 
-    def _illegal_reason(self, move: Lozenge) -> str | None:
+    def _illegal_reason(self, move: Lozenge) -> Phrase | None:
         board = self.board
         index = board.lozenge_index.get(move)
         if index is None:
-            return f"there is no lozenge {move} on this board"
+            return Phrase("there is no lozenge {move} on this board", move=move.name)
         if self.legal_mask() >> index & 1:
             return None
         if not self.available >> index & 1:
-            return "it overlaps a piece already on the board"
-        return f"it is {COLOURS[board.colour[index]]}, and {self.due_colour} is due"
+            return Phrase("it overlaps a piece already on the board")
+        return Phrase(
+            "it is {colour}, and {due} is due",
+            colour=COLOUR_NAMES[board.colour[index]],
+            due=COLOUR_NAMES[self.due],
+        )
 
     def parse_move(self, text: str) -> Lozenge:
         return self.board.parse_lozenge(text)
@@ -111,7 +124,8 @@ class TricolorState(State[Lozenge]):
         seats = self.seats_in_game()
         best = max(self.points[seat] for seat in seats)
         winners = tuple(seat for seat in seats if self.points[seat] == best)
-        return Outcome(winners, tuple(self.points), f"no {self.due_colour} lozenge is left")
+        reason = Phrase("no {colour} lozenge is left", colour=COLOUR_NAMES[self.due])
+        return Outcome(winners, tuple(self.points), reason)
 
     def last_mover(self) -> int | None:
         """The seat that placed the last piece on this state, if any."""
@@ -209,11 +223,22 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
 
     name: ClassVar[str] = "tricolor"
     title: ClassVar[str] = "Tricolor"
-    summary: ClassVar[str] = "lozenges in a fixed colour cycle; stars and hexagons score"
-    seat_names: ClassVar[tuple[str, ...]] = ("White", "Black", "Red", "Blue")
+    summary: ClassVar[str] = Phrase("lozenges in a fixed colour cycle; stars and hexagons score")
+    seat_names: ClassVar[tuple[Phrase, ...]] = (
+        Phrase("White"),
+        Phrase("Black"),
+        Phrase("Red"),
+        Phrase("Blue"),
+    )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("size", 4, "triangles on each side of the hexagonal board", minimum=2, maximum=8),
-        Option("players", 2, "number of players", minimum=2, maximum=4),
+        Option(
+            "size",
+            4,
+            Phrase("triangles on each side of the hexagonal board"),
+            minimum=2,
+            maximum=8,
+        ),
+        Option("players", 2, Phrase("number of players"), minimum=2, maximum=4),
         SWAP_OPTION,
     )
 
@@ -240,8 +265,15 @@ class TricolorRules(Game[Lozenge, "TricolorState"]):
             "most_pieces": len(board.triangles) // 2,
         }
 
-    def input_guide(self, state: TricolorState) -> str:
-        return f"tap where your {state.due_colour} lozenge goes"
+    def input_guide(self, state: TricolorState) -> Phrase:
+        """Where the lozenge of the colour due goes, tapped (a phrase).
+
+        >>> from trigames import load_game
+        >>> game = load_game("tricolor(size=2)")
+        >>> game.input_guide(game.new_initial_state())
+        'tap where your orange lozenge goes'
+        """
+        return Phrase("tap where your {colour} lozenge goes", colour=COLOUR_NAMES[state.due])
 
     def _input_steps(self, state: TricolorState, move: Lozenge) -> tuple[Step, ...]:
         """The lozenge itself: the board draws each free lozenge of the colour due as a place

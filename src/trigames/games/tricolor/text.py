@@ -10,7 +10,8 @@ to right and a yellow one falls. The last piece is in capitals (and highlighted 
 
 from __future__ import annotations
 
-from trigames.games.tricolor.board import COLOURS
+from trigames.core.phrases import Phrase, counted, joined
+from trigames.games.tricolor.board import COLOUR_NAMES, COLOURS
 from trigames.games.tricolor.rules import Completion, TricolorState
 from trigames.geometry.tritext import StandingCanvas
 
@@ -84,49 +85,87 @@ def render(state: TricolorState, *, color: bool = False) -> str:
     return heading + "\n" + canvas.render()
 
 
-def completion_text(completion: Completion) -> str:
-    """``a crown at C3, a star at D4`` and so on; empty when nothing was completed."""
-    parts = []
-    for kind, places in (
-        ("crown", completion.crowns),
-        ("star", completion.stars),
-        ("hexagon", completion.hexagons),
-        ("empty triangle", completion.empty_triangles),
-    ):
-        if places:
-            where = " at" if kind != "empty triangle" else ""
-            if len(places) == 1:
-                count = "an" if kind[0] in "aeiou" else "a"
-                parts.append(f"{count} {kind}{where} {places[0]}")
-            else:
-                unique = ", ".join(dict.fromkeys(places))
-                parts.append(f"{len(places)} {kind}s{where} {unique}")
-    return ", ".join(parts)
+def completion_text(completion: Completion) -> Phrase | None:
+    """``a crown at C3, a star at D4`` and so on (a phrase); ``None`` when nothing was
+    completed.
+
+    >>> completion_text(Completion(crowns=("C3",), empty_triangles=("A1-B1-B2", "C1-C2-D2")))
+    'a crown at C3, 2 empty triangles A1-B1-B2, C1-C2-D2'
+    """
+    c = completion
+    parts: list[Phrase] = []
+    if c.crowns:
+        n, places = len(c.crowns), _places(c.crowns)
+        parts.append(counted("a crown at {places}", "{count} crowns at {places}", n, places=places))
+    if c.stars:
+        n, places = len(c.stars), _places(c.stars)
+        parts.append(counted("a star at {places}", "{count} stars at {places}", n, places=places))
+    if c.hexagons:
+        n, places = len(c.hexagons), _places(c.hexagons)
+        parts.append(
+            counted("a hexagon at {places}", "{count} hexagons at {places}", n, places=places)
+        )
+    if c.empty_triangles:
+        n, places = len(c.empty_triangles), _places(c.empty_triangles)
+        parts.append(
+            counted(
+                "an empty triangle {places}", "{count} empty triangles {places}", n, places=places
+            )
+        )
+    if len(parts) < 2:
+        return parts[0] if parts else None
+    return joined([*parts], None)
 
 
-def effects(state: TricolorState) -> str:
-    """What the last move completed, scored, and whether its maker moves again."""
+def _places(places: tuple[str, ...]) -> str:
+    """The places of one kind of figure, each once: ``C3, D4``."""
+    return ", ".join(dict.fromkeys(places))
+
+
+def effects(state: TricolorState) -> Phrase | None:
+    """What the last move completed, scored, and whether its maker moves again (a phrase), or
+    ``None`` when it did none of these."""
     completion = state.last_completion()
     if completion is None:
-        return ""
-    parts = []
+        return None
+    parts: list[Phrase] = []
     done = completion_text(completion)
-    if done:
-        parts.append(f"completes {done}")
+    if done is not None:
         if completion.stars or completion.hexagons or completion.empty_triangles:
-            parts.append(f"{completion.points:+d}")
+            points = f"{completion.points:+d}"
+            parts.append(Phrase("completes {done}; {points}", done=done, points=points))
+        else:
+            parts.append(Phrase("completes {done}", done=done))
     if completion.extra_move and not state.ended_by_last_move():
-        parts.append("moves again")
+        parts.append(Phrase("moves again"))
     if state.ended_by_last_move():
-        parts.append("ends the game: +1 for the last move")
-    return "; ".join(parts)
+        parts.append(Phrase("ends the game: +1 for the last move"))
+    if not parts:
+        return None
+    said = parts[0]
+    for part in parts[1:]:
+        said = Phrase("{first}; {second}", first=said, second=part)
+    return said
 
 
-def describe_last_move(state: TricolorState) -> str:
-    """For example ``White D4-D5 (orange); completes a crown at D5; moves again``."""
+def describe_last_move(state: TricolorState) -> Phrase:
+    """For example ``White D4-D5 (orange); completes a crown at D5; moves again``, a phrase
+    with the seat and the colour phrases and the lozenge as it is written.
+
+    >>> import trigames
+    >>> state = trigames.load_game("tricolor(size=2)").new_initial_state()
+    >>> state.play("B2-B3")
+    >>> describe_last_move(state)
+    'White B2-B3 (orange)'
+    """
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
-    colour = COLOURS[state.board.colour[state.board.lozenge_index[last]]]
+        return Phrase("no move yet")
+    seat, move = state.game.player_name(mover), last.name
+    colour = COLOUR_NAMES[state.board.colour[state.board.lozenge_index[last]]]
     said = effects(state)
-    return f"{state.game.player_name(mover)} {last} ({colour})" + (f"; {said}" if said else "")
+    if said is None:
+        return Phrase("{seat} {move} ({colour})", seat=seat, move=move, colour=colour)
+    return Phrase(
+        "{seat} {move} ({colour}); {effects}", seat=seat, move=move, colour=colour, effects=said
+    )

@@ -17,6 +17,7 @@ from functools import lru_cache
 from trigames.core.bits import mask
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import NamedMove
 from trigames.geometry.hexcells import Cell, CellRegion, centred_triangles, neighbours
 
@@ -131,14 +132,19 @@ class TrigBoard:
         match = _MOVE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise MoveParseError(
-                f"{quote(text)} is not a Trig move: write a cell like E5, "
-                "or a cell and the peg it captures like E5xF6"
+                Phrase(
+                    "{move} is not a Trig move: write a cell like E5, or a cell and the peg it "
+                    "captures like E5xF6",
+                    move=quote(text),
+                )
             )
         try:
             cell = self.index[self.names.point(match.group(1))]
             centre = self.index[self.names.point(match.group(2))] if match.group(2) else None
         except ValueError as error:
-            raise MoveParseError(f"bad move {quote(text)}: {error}") from None
+            raise MoveParseError(
+                Phrase("bad move {move}: {error}", move=quote(text), error=str(error))
+            ) from None
         return cell, centre
 
     def move_parts(self, move: TrigMove) -> tuple[int, int | None]:

@@ -18,74 +18,99 @@ leaves White 5 pegs from a link (Black 5)
 
 from __future__ import annotations
 
-from trigames.core.explain import listed, replies, sentence
+from collections.abc import Callable
+
+from trigames.core.explain import but, listed, replies, sentence
+from trigames.core.phrases import Phrase, counted
 from trigames.games.trig.evaluation import BLOCKED, distance
-from trigames.games.trig.rules import WAYS, WIN_ENCLOSED, TrigState
+from trigames.games.trig.rules import WIN_EDGE, WIN_ENCLOSED, WIN_PILLARS, TrigState
 
-#: Each way to win (:data:`~trigames.games.trig.rules.WAYS`) threatened, and stopped.
-_THREAT = dict(zip(WAYS, ("a link to the edge", "a link of two Pillars", "to enclose a Pillar"),
-                   strict=True))  # fmt: skip
-_STOP = dict(zip(WAYS, ("{}'s link to the edge", "{}'s link of two Pillars",
-                        "{} enclosing a Pillar"), strict=True))  # fmt: skip
+#: The clause of a win threatened at some cells, by its way (one of
+#: :data:`~trigames.games.trig.rules.WAYS`).
+_THREAT: dict[Phrase, Callable[[Phrase], Phrase]] = {
+    WIN_EDGE: lambda cells: Phrase("threatens a link to the edge at {cells}", cells=cells),
+    WIN_PILLARS: lambda cells: Phrase("threatens a link of two Pillars at {cells}", cells=cells),
+    WIN_ENCLOSED: lambda cells: Phrase("threatens to enclose a Pillar at {cells}", cells=cells),
+}
+#: The clause of a seat's win stopped at some cells, by its way.
+_STOP: dict[Phrase, Callable[[Phrase, Phrase], Phrase]] = {
+    WIN_EDGE: lambda seat, cells: Phrase(
+        "blocks {seat}'s link to the edge at {cells}", seat=seat, cells=cells
+    ),
+    WIN_PILLARS: lambda seat, cells: Phrase(
+        "blocks {seat}'s link of two Pillars at {cells}", seat=seat, cells=cells
+    ),
+    WIN_ENCLOSED: lambda seat, cells: Phrase(
+        "stops {seat} enclosing a Pillar at {cells}", seat=seat, cells=cells
+    ),
+}
 
 
-def explain(state: TrigState) -> str:
-    """Why the last placement on ``state`` is worth playing (see the module)."""
+def explain(state: TrigState) -> Phrase:
+    """Why the last placement on ``state`` is worth playing (see the module), as a phrase."""
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
     board = state.board
     names = board.placements
     cell, centre = board.move_parts(last)
+    gain: Phrase | None = None
     if centre is not None:
-        gain = f"captures {names[centre]}"
+        gain = Phrase("captures {cell}", cell=names[centre].name)
     else:
         # The bare placement left the opponent's pegs as they were: these captures were open.
-        declined = [str(names[c]) for c in state.captures_at(cell, mover)]
-        gain = f"declines to capture {listed(declined, 'or')}" if declined else ""
+        declined = [names[c].name for c in state.captures_at(cell, mover)]
+        if declined:
+            gain = Phrase("declines to capture {cells}", cells=listed(declined, "or"))
+    game = state.game
     if state.end_reason is not None:
-        won = "wins" if state.winner == mover else "draws"
-        return sentence(gain, f"{state.end_reason}: {state.game.player_name(mover)} {won}")
+        me, reason = game.player_name(mover), state.end_reason
+        if state.winner == mover:
+            return sentence(gain, Phrase("{reason}: {seat} wins", reason=reason, seat=me))
+        return sentence(gain, Phrase("{reason}: {seat} draws", reason=reason, seat=me))
     before = state.clone()
     before.undo()
     other = 1 - mover
-    name = state.game.player_name(other)
+    name = game.player_name(other)
     stopped, left, threats = _wins(before, other), _wins(state, other), _wins(state, mover)
     clauses = [gain]
     if stopped and not left:
-        way = stopped[0][1]
-        verb = "stops" if way == WIN_ENCLOSED else "blocks"
-        clauses.append(f"{verb} {_STOP[way].format(name)} at {_cells(stopped)}")
+        clauses.append(_STOP[stopped[0][1]](name, _cells(stopped)))
     if threats:
-        clauses.append(f"threatens {_THREAT[threats[0][1]]} at {_cells(threats)}")
+        clauses.append(_THREAT[threats[0][1]](_cells(threats)))
     if left:
-        clauses.append(f"but {name} can win at {_cells(left)}")
+        clauses.append(but(Phrase("{seat} can win at {cells}", seat=name, cells=_cells(left))))
     if len(clauses) == 1:
         clauses.append(_progress(before, state, mover))
     return sentence(*clauses)
 
 
-def _wins(state: TrigState, seat: int) -> list[tuple[str, str]]:
+def _wins(state: TrigState, seat: int) -> list[tuple[str, Phrase]]:
     """The placements (as cells) with which ``seat`` would win if it were their turn on
     ``state``, each with its first way of winning."""
     probe = state.clone()
     probe.to_move = seat
-    found: dict[str, str] = {}
+    found: dict[str, Phrase] = {}
     for move in replies(probe):
         if probe.ways and probe.winner == seat:
             cell, _ = probe.board.move_parts(move)
-            found.setdefault(str(probe.board.placements[cell]), probe.ways[0])
+            found.setdefault(probe.board.placements[cell].name, probe.ways[0])
     return list(found.items())
 
 
-def _cells(wins: list[tuple[str, str]]) -> str:
+def _cells(wins: list[tuple[str, Phrase]]) -> Phrase:
     """``G9``, ``G9 or F10``, ``G9 and 2 other cells``."""
     if len(wins) > 2:
-        return f"{wins[0][0]} and {len(wins) - 1} other cells"
+        return counted(
+            "{cell} and {count} other cell",
+            "{cell} and {count} other cells",
+            len(wins) - 1,
+            cell=wins[0][0],
+        )
     return listed([cell for cell, _ in wins], "or")
 
 
-def _progress(before: TrigState, after: TrigState, mover: int) -> str:
+def _progress(before: TrigState, after: TrigState, mover: int) -> Phrase:
     """How far each side is from a link after the move, and what the move changed."""
     other = 1 - mover
     game = after.game
@@ -93,11 +118,25 @@ def _progress(before: TrigState, after: TrigState, mover: int) -> str:
     was_mine, was_theirs = distance(before, mover), distance(before, other)
     me, them = game.player_name(mover), game.player_name(other)
     if theirs >= BLOCKED:
-        far = f"{them} has no way through"
+        far = Phrase("{seat} has no way through", seat=them)
+    elif theirs > was_theirs:
+        far = Phrase("{seat} {count}, up from {before}", seat=them, count=theirs, before=was_theirs)
     else:
-        far = f"{them} {theirs}" + (f", up from {was_theirs}" if theirs > was_theirs else "")
+        far = Phrase("{seat} {count}", seat=them, count=theirs)
     if mine >= BLOCKED:
-        return f"leaves {me} no way through ({far})"
-    verb = "brings" if mine < was_mine else "leaves"
-    word = "to " if verb == "brings" else ""
-    return f"{verb} {me} {word}{mine} pegs from a link ({far})"
+        return Phrase("leaves {seat} no way through ({far})", seat=me, far=far)
+    if mine < was_mine:
+        return counted(
+            "brings {seat} to {count} peg from a link ({far})",
+            "brings {seat} to {count} pegs from a link ({far})",
+            mine,
+            seat=me,
+            far=far,
+        )
+    return counted(
+        "leaves {seat} {count} peg from a link ({far})",
+        "leaves {seat} {count} pegs from a link ({far})",
+        mine,
+        seat=me,
+        far=far,
+    )

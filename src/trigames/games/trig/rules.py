@@ -19,18 +19,19 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits, flood
 from trigames.core.errors import PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase, joined
 from trigames.core.positions import position_fields, read_swapped, read_to_move
 from trigames.core.protocol import Game, State, Step
 from trigames.core.spec import GameSpec, Option
 from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.trig.board import PILLARS, TrigBoard, TrigMove
 
-WIN_EDGE = "links a Pillar to the edge"
-WIN_PILLARS = "links two Pillars"
-WIN_ENCLOSED = "encloses a Pillar"
+WIN_EDGE = Phrase("links a Pillar to the edge")
+WIN_PILLARS = Phrase("links two Pillars")
+WIN_ENCLOSED = Phrase("encloses a Pillar")
 #: The ways to win, in the order a result names them.
 WAYS = (WIN_EDGE, WIN_PILLARS, WIN_ENCLOSED)
-DRAW_NO_PLACEMENT = "no legal placement is left"
+DRAW_NO_PLACEMENT = Phrase("no legal placement is left")
 #: How a game ended, in a word or two, for analysis reports; a move that wins in several
 #: ways joins their words with `` + ``, as :func:`win_type` does.
 WIN_TYPES = {
@@ -41,8 +42,9 @@ WIN_TYPES = {
 }
 
 
-def win_reason(ways: Iterable[str]) -> str:
-    """The reason of a result that won in ``ways`` (some of :data:`WAYS`), in their order.
+def win_reason(ways: Iterable[Phrase]) -> Phrase:
+    """The reason of a result that won in ``ways`` (some of :data:`WAYS`), in their order, as
+    a phrase.
 
     >>> win_reason([WIN_ENCLOSED, WIN_EDGE])
     'links a Pillar to the edge and encloses a Pillar'
@@ -50,10 +52,10 @@ def win_reason(ways: Iterable[str]) -> str:
     'links a Pillar to the edge, links two Pillars and encloses a Pillar'
     """
     named = [way for way in WAYS if way in set(ways)]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return named[0] if len(named) == 1 else joined([*named])
 
 
-def win_type(ways: Iterable[str]) -> str:
+def win_type(ways: Iterable[Phrase]) -> str:
     """The ``win type`` fact of a result that won in ``ways``.
 
     >>> win_type([WIN_ENCLOSED, WIN_EDGE])
@@ -64,7 +66,7 @@ def win_type(ways: Iterable[str]) -> str:
 
 # One undo record: the placed cell, the captured cell (or -1), the mover, the cells next to
 # occupied cells before, the end of the game before and the ways it was won.
-_Undo = tuple[int, int, int, int, str | None, tuple[str, ...]]
+_Undo = tuple[int, int, int, int, Phrase | None, tuple[Phrase, ...]]
 
 
 class TrigState(State[TrigMove]):
@@ -79,9 +81,9 @@ class TrigState(State[TrigMove]):
         self.beside = 0  # cells next to an occupied cell
         self.to_move: int | None = 0
         self.winner: int | None = None
-        self.end_reason: str | None = None
+        self.end_reason: Phrase | None = None
         #: Every way the last move won (in the order of :data:`WAYS`), empty if it did not.
-        self.ways: tuple[str, ...] = ()
+        self.ways: tuple[Phrase, ...] = ()
         #: armed[p][c]: capture triangles with corner c whose other two corners hold p's pegs.
         self.armed = [[0] * len(board.cells), [0] * len(board.cells)]
         self._undo: list[_Undo] = []
@@ -124,21 +126,21 @@ class TrigState(State[TrigMove]):
             moves.append(SWAP)
         return moves
 
-    def _illegal_reason(self, move: TrigMove) -> str | None:
+    def _illegal_reason(self, move: TrigMove) -> Phrase | None:
         board = self.board
         cell, centre = board.move_parts(move)
         if not board.playing_mask >> cell & 1:
-            return "that cell is a Pillar or a separator, which never hold pegs"
+            return Phrase("that cell is a Pillar or a separator, which never hold pegs")
         if self.occupied >> cell & 1:
-            return "that cell is taken"
+            return Phrase("that cell is taken")
         if not self.open_cells() >> cell & 1:
-            return "a peg must go next to a Pillar or to a peg already on the board"
+            return Phrase("a peg must go next to a Pillar or to a peg already on the board")
         assert self.to_move is not None
         if centre is not None and centre not in self.captures_at(cell, self.to_move):
-            return (
-                f"it does not capture {board.placements[centre]}: the captured peg must be the "
-                "opponent's, at the centre of a triangle whose corners are the new peg and two "
-                "of yours"
+            return Phrase(
+                "it does not capture {cell}: the captured peg must be the opponent's, at the "
+                "centre of a triangle whose corners are the new peg and two of yours",
+                cell=board.placements[centre].name,
             )
         return None
 
@@ -232,14 +234,14 @@ class TrigState(State[TrigMove]):
 
     # --- winning ------------------------------------------------------------------------------
 
-    def _win(self, player: int, changed: list[int]) -> tuple[str, ...]:
+    def _win(self, player: int, changed: list[int]) -> tuple[Phrase, ...]:
         """Every way ``player`` has won through the pegs just gained on ``changed`` cells.
 
         Only chains through those cells can have come to win: ``player`` had not won before.
         """
         board = self.board
         mine = self.pegs[player]
-        ways: set[str] = set()
+        ways: set[Phrase] = set()
         seen = 0
         for start in changed:
             if seen >> start & 1:
@@ -328,8 +330,8 @@ class TrigRules(Game[TrigMove, TrigState]):
 
     name: ClassVar[str] = "trig"
     title: ClassVar[str] = "Trig, Trigger, Triggest (The Summer-House Floor)"
-    summary: ClassVar[str] = "place pegs from the Pillar outwards; capture inside triangles"
-    seat_names: ClassVar[tuple[str, ...]] = ("White", "Black")
+    summary: ClassVar[str] = Phrase("place pegs from the Pillar outwards; capture inside triangles")
+    seat_names: ClassVar[tuple[Phrase, ...]] = (Phrase("White"), Phrase("Black"))
     aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {
         board: {"board": board} for board in PILLARS if board != "trig"
     }
@@ -337,7 +339,7 @@ class TrigRules(Game[TrigMove, TrigState]):
         Option(
             "board",
             "trig",
-            "trig (one Pillar), trigger (two) or triggest (three)",
+            Phrase("trig (one Pillar), trigger (two) or triggest (three)"),
             choices=tuple(PILLARS),
         ),
         SWAP_OPTION,
@@ -366,10 +368,15 @@ class TrigRules(Game[TrigMove, TrigState]):
             "capture_triangles": len(board.capture_triangles),
         }
 
-    def status(self, state: TrigState) -> str:
+    def status(self, state: TrigState) -> Phrase:
         """The pegs on the board: ``Pegs: White 5, Black 4``."""
-        counts = [state.pegs[seat].bit_count() for seat in (0, 1)]
-        return f"Pegs: White {counts[0]}, Black {counts[1]}"
+        return Phrase(
+            "Pegs: {white} {white_count}, {black} {black_count}",
+            white=self.player_name(0),
+            white_count=state.pegs[0].bit_count(),
+            black=self.player_name(1),
+            black_count=state.pegs[1].bit_count(),
+        )
 
     def move_choices(self, state: TrigState, move: TrigMove) -> list[TrigMove]:
         """A placement and every capture it allows (the placement first)."""
@@ -395,8 +402,8 @@ class TrigRules(Game[TrigMove, TrigState]):
             return {}
         return {"win type": win_type(state.ways) if state.ways else WIN_TYPES[state.end_reason]}
 
-    def input_guide(self, state: TrigState) -> str:
-        return "tap a cell to place a peg"
+    def input_guide(self, state: TrigState) -> Phrase:
+        return Phrase("tap a cell to place a peg")
 
     def _input_steps(self, state: TrigState, move: TrigMove) -> tuple[Step, ...]:
         """The cell of the placement, then the captured peg if there is one.
@@ -419,7 +426,7 @@ class TrigRules(Game[TrigMove, TrigState]):
         if centre is not None:
             return ((placed,), (self.board.placements[centre].name,))
         if state.to_move is not None and state.captures_at(cell, state.to_move):
-            return ((placed,), (f"{placed} (no capture)",))
+            return ((placed,), (Phrase("{cell} (no capture)", cell=placed),))
         return ((placed,),)
 
 

@@ -7,6 +7,7 @@ square brackets and a peg it captured in round brackets.
 
 from __future__ import annotations
 
+from trigames.core.phrases import Phrase
 from trigames.games.trig.rules import TrigState
 
 RESET = "\x1b[0m"
@@ -62,13 +63,21 @@ def _cell(state: TrigState, i: int, number: int) -> tuple[str, str | None]:
     return f"{number:<3}" if number >= 10 else f" {number} ", CELL_COLOURS[(q - r) % 3]
 
 
-def describe_last_move(state: TrigState) -> str:
-    """For example ``White E5, capturing F6``."""
+def describe_last_move(state: TrigState) -> Phrase:
+    """For example ``White E5, capturing F6``, as a phrase.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trig").new_initial_state()
+    >>> state.play("G6")
+    >>> describe_last_move(state)
+    'White G6'
+    """
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
     cell, centre = state.board.move_parts(last)
-    text = f"{state.game.player_name(mover)} {state.board.placements[cell]}"
-    if centre is not None:
-        text += f", capturing {state.board.placements[centre]}"
-    return text
+    seat, placed = state.game.player_name(mover), state.board.placements[cell].name
+    if centre is None:
+        return Phrase("{seat} {cell}", seat=seat, cell=placed)
+    captured = state.board.placements[centre].name
+    return Phrase("{seat} {cell}, capturing {captured}", seat=seat, cell=placed, captured=captured)

@@ -18,6 +18,7 @@ from functools import lru_cache, reduce
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
+from trigames.core.phrases import Phrase, counted
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import HexRegion, Point, Segment, Triangle
 
@@ -108,13 +109,21 @@ class TriggleBoard:
             ends = self.region.point_pair(text)
         except ValueError as error:
             raise MoveParseError(
-                f"{quote(text)} is not a band: {error}; a band is written by its end pegs, "
-                "like A1-A4"
+                Phrase(
+                    "{text} is not a band: {why}; a band is written by its end pegs, like A1-A4",
+                    text=quote(text),
+                    why=error.args[0],  # the lattice's words (a phrase, if they are one)
+                )
             ) from None
         band = self.band_by_ends.get(ends)
         if band is None:
             raise MoveParseError(
-                f"{quote(text)} is not a band: its ends must be {BAND_PEGS} pegs apart on one line"
+                counted(
+                    "{text} is not a band: its ends must be {count} peg apart on one line",
+                    "{text} is not a band: its ends must be {count} pegs apart on one line",
+                    BAND_PEGS,
+                    text=quote(text),
+                )
             )
         return band
 

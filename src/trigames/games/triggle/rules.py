@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase
 from trigames.core.positions import (
     is_seat,
     position_fields,
@@ -30,13 +31,22 @@ from trigames.core.spec import GameSpec, Option
 from trigames.core.swap import SWAP, SWAP_OPTION, Swap
 from trigames.games.triggle.board import Band, TriggleBoard
 
-END_ALL_CLAIMED = "every triangle is claimed"
-END_LAST_MARKER = "a player used their last marker"
-END_NO_BAND = "no legal band is left"
+END_ALL_CLAIMED = Phrase("every triangle is claimed")
+END_NO_BAND = Phrase("no legal band is left")
+
+
+def used_last_marker(seat: str) -> Phrase:
+    """The end reason when ``seat`` (its name) has just used their last marker.
+
+    >>> used_last_marker(Phrase("Blue"))
+    'Blue used their last marker'
+    """
+    return Phrase("{seat} used their last marker", seat=seat)
+
 
 # One undo record: the masks before the move, the mover, the end reason before, and the
 # triangles the move claimed.
-_Undo = tuple[int, int, int, int, int, int, str | None, tuple[int, ...]]
+_Undo = tuple[int, int, int, int, int, int, Phrase | None, tuple[int, ...]]
 
 
 class TriggleState(State[Band]):
@@ -56,7 +66,7 @@ class TriggleState(State[Band]):
         self.owner = [-1] * len(board.triangles)  # seat that claimed each triangle, or -1
         self.markers = [game.markers] * game.num_players  # markers left per seat
         self.to_move: int | None = 0
-        self.end_reason: str | None = None
+        self.end_reason: Phrase | None = None
         self._undo: list[_Undo] = []
 
     # --- queries ------------------------------------------------------------------------------
@@ -70,19 +80,24 @@ class TriggleState(State[Band]):
             moves.append(SWAP)
         return moves
 
-    def _illegal_reason(self, move: Band) -> str | None:
+    def _illegal_reason(self, move: Band) -> Phrase | None:
         index = self.board.band_index.get(move)
         if index is None:
             try:
                 canonical = self.parse_move(str(move))
             except MoveParseError as error:
-                return str(error)
-            return f"it is not written canonically: play {canonical} or the text {str(move)!r}"
+                words = error.args[0]  # a phrase, kept one (str(error) is plain)
+                return words if isinstance(words, Phrase) else Phrase("{error}", error=str(error))
+            return Phrase(
+                "it is not written canonically: play {band} or the text {text}",
+                band=str(canonical),
+                text=repr(str(move)),
+            )
         if self.legal >> index & 1:
             return None
         if not self.open >> index & 1:
-            return "every segment it would cover is already covered"
-        return "it does not share a peg with any band on the board"
+            return Phrase("every segment it would cover is already covered")
+        return Phrase("it does not share a peg with any band on the board")
 
     def parse_move(self, text: str) -> Band:
         return self.board.parse_band(text)
@@ -166,11 +181,11 @@ class TriggleState(State[Band]):
         self.end_reason = self._end_reason()
         self.to_move = None if self.end_reason else self.seat_after(mover)
 
-    def _end_reason(self) -> str | None:
+    def _end_reason(self) -> Phrase | None:
         if sum(self.scores()) == len(self.owner):
             return END_ALL_CLAIMED
-        if 0 in self.markers:
-            return END_LAST_MARKER
+        if 0 in self.markers:  # only the mover's markers change: the seat out of them moved
+            return used_last_marker(self.game.player_name(self.markers.index(0)))
         if not self.legal:
             return END_NO_BAND
         return None
@@ -210,14 +225,21 @@ class TriggleRules(Game[Band, "TriggleState"]):
 
     name: ClassVar[str] = "triggle"
     title: ClassVar[str] = "Triggle (Hex Pegs, Tri-lastic)"
-    summary: ClassVar[str] = "stretch bands over pegs; close triangles to claim them"
-    seat_names: ClassVar[tuple[str, ...]] = ("Blue", "Yellow", "Red", "Green")
+    summary: ClassVar[str] = Phrase("stretch bands over pegs; close triangles to claim them")
+    seat_names: ClassVar[tuple[Phrase, ...]] = (
+        Phrase("Blue"),
+        Phrase("Yellow"),
+        Phrase("Red"),
+        Phrase("Green"),
+    )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("size", 4, "pegs on each side of the hexagonal board", minimum=3, maximum=8),
-        Option("players", 2, "number of players", minimum=2, maximum=4),
-        Option("markers", 22, "markers per player (a claim needs one)", minimum=1, maximum=999),
-        Option("touch", True, "each band after the first must share a peg with a band"),
-        Option("misere", False, "who loses wins: fewest triangles wins"),
+        Option("size", 4, Phrase("pegs on each side of the hexagonal board"), minimum=3, maximum=8),
+        Option("players", 2, Phrase("number of players"), minimum=2, maximum=4),
+        Option(
+            "markers", 22, Phrase("markers per player (a claim needs one)"), minimum=1, maximum=999
+        ),
+        Option("touch", True, Phrase("each band after the first must share a peg with a band")),
+        Option("misere", False, Phrase("who loses wins: fewest triangles wins")),
         SWAP_OPTION,
     )
 
@@ -246,8 +268,8 @@ class TriggleRules(Game[Band, "TriggleState"]):
             "markers": self.markers,
         }
 
-    def input_guide(self, state: TriggleState) -> str:
-        return "tap the two end pegs of a band"
+    def input_guide(self, state: TriggleState) -> Phrase:
+        return Phrase("tap the two end pegs of a band")
 
     def _input_steps(self, state: TriggleState, move: Band) -> tuple[Step, ...]:
         """The two ends of the move, in either order."""

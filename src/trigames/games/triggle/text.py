@@ -6,6 +6,7 @@ triangle shows ``·``. The last band is drawn heavier (``━ ╲ ╱``) and, in 
 
 from __future__ import annotations
 
+from trigames.core.phrases import Phrase, counted
 from trigames.games.triggle.rules import TriggleState
 from trigames.geometry.tritext import LatticeCanvas
 
@@ -63,14 +64,20 @@ def render(state: TriggleState, *, color: bool = False) -> str:
     return canvas.render()
 
 
-def describe_last_move(state: TriggleState) -> str:
+def describe_last_move(state: TriggleState) -> Phrase:
     """What the last band did, for example ``Blue D1-D4, claims 1 triangle: C2-D2-D3``."""
     last, mover = state.last_move, state.last_mover()
     if last is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
+    seat, band = state.game.player_name(mover), str(last)
     claims = [state.board.triangle_name(t) for t in state.claimed_by_last_move()]
-    text = f"{state.game.player_name(mover)} {last}"
-    if claims:
-        noun = "triangle" if len(claims) == 1 else "triangles"
-        text += f", claims {len(claims)} {noun}: {', '.join(claims)}"
-    return text
+    if not claims:
+        return Phrase("{seat} {band}", seat=seat, band=band)
+    return counted(
+        "{seat} {band}, claims {count} triangle: {triangles}",
+        "{seat} {band}, claims {count} triangles: {triangles}",
+        len(claims),
+        seat=seat,
+        band=band,
+        triangles=", ".join(claims),
+    )

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import NamedMove
 from trigames.geometry.honeycomb import Memo, window
 
@@ -82,6 +83,30 @@ def spot_name(column: int, row: int) -> str:
     return f"{column_name(column)}{row + 1}"
 
 
+def bad_move(text: str, reason: Phrase) -> MoveParseError:
+    """The error for move ``text``, whose notation is wrong for ``reason``: a phrase that keeps
+    the reason apart (see :func:`notation_reason`).
+
+    >>> bad_move("a0e", Phrase("rows are numbered from 1"))
+    MoveParseError("bad move 'a0e': rows are numbered from 1")
+    """
+    return MoveParseError(Phrase("bad move {move}: {reason}", move=quote(text), reason=reason))
+
+
+def notation_reason(error: MoveParseError) -> Phrase:
+    """What ``error`` finds wrong with a move's notation, without naming the move: the
+    ``reason`` of its phrase (:func:`bad_move`), else the whole message.
+
+    >>> notation_reason(bad_move("a0e", Phrase("rows are numbered from 1")))
+    'rows are numbered from 1'
+    >>> notation_reason(MoveParseError("a Trugo move has at most 32 characters, not 40"))
+    'a Trugo move has at most 32 characters, not 40'
+    """
+    said = error.args[0] if error.args else None
+    reason = said.values.get("reason") if isinstance(said, Phrase) else None
+    return reason if isinstance(reason, Phrase) else Phrase("{error}", error=str(error))
+
+
 #: The most move objects a :class:`Frame` keeps in ``moves`` (it starts afresh when full).
 MOVES_KEPT = 10_000
 
@@ -125,10 +150,13 @@ class Frame:
         """The grid point ``(X, Y)`` of a spot as :func:`parse` gives it, in move ``text``."""
         column, row = spot
         if not (0 <= column < self.columns and 0 <= row < self.rows):
-            raise MoveParseError(
-                f"bad move {quote(text)}: there is no {spot_name(column, row)}: columns run from a "
-                f"to {column_name(self.columns - 1)}, rows from 1 to {self.rows}"
+            reason = Phrase(
+                "there is no {spot}: columns run from a to {last_column}, rows from 1 to {rows}",
+                spot=spot_name(column, row),
+                last_column=column_name(self.columns - 1),
+                rows=self.rows,
             )
+            raise bad_move(text, reason)
         return column + self.left, row + self.top
 
 
@@ -142,7 +170,7 @@ def frame(tiles: int) -> Frame:
 def _spot(letters: str, digits: str, text: str) -> tuple[int, int]:
     row = int(digits) - 1
     if row < 0:
-        raise MoveParseError(f"bad move {quote(text)}: rows are numbered from 1")
+        raise bad_move(text, Phrase("rows are numbered from 1"))
     return column_index(letters), row
 
 
@@ -169,10 +197,12 @@ def parse(text: str) -> Parsed:
             _spot(match.group(1), match.group(2), text),
             _spot(match.group(3), match.group(4), text),
         )
+    how = Phrase(
+        "write a tile placement as a cell and the way its light cap points (c2e, c2nw or c2sw), "
+        "a removal as -d4, a piece move as from-to (c5-e7), or pass"
+    )
     raise MoveParseError(
-        f"{quote(text)} is not a Trugo move: write a tile placement as a cell and the way its "
-        "light cap points (c2e, c2nw or c2sw), a removal as -d4, a piece move as from-to "
-        "(c5-e7), or pass"
+        Phrase("{move} is not a Trugo move: {reason}", move=quote(text), reason=how)
     )
 
 

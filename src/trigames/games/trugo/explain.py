@@ -2,7 +2,8 @@
 takes off with a removed tile or pins, the groups it puts in atari (one liberty left: one
 more piece or tile next to them can surround them) or saves from it, and otherwise the count
 of pieces on the board. Groups and liberties are those of
-:func:`~trigames.games.trugo.evaluation.groups`.
+:func:`~trigames.games.trugo.evaluation.groups`. The words are
+:class:`~trigames.core.phrases.Phrase` s, which pages say in their language.
 
 >>> import trigames
 >>> state = trigames.load_game("trugo").new_initial_state()
@@ -17,18 +18,19 @@ of pieces on the board. Groups and liberties are those of
 
 from __future__ import annotations
 
-from trigames.core.explain import counted, result, sentence
+from trigames.core.explain import but, result, sentence
+from trigames.core.phrases import Phrase, counted
 from trigames.games.trugo.board import MOVE, PLACE, REMOVE
 from trigames.games.trugo.evaluation import groups
 from trigames.games.trugo.rules import TrugoState
 
 
-def explain(state: TrugoState) -> str:
+def explain(state: TrugoState) -> Phrase:
     """Why the last turn on ``state`` is worth taking (see the module)."""
     record = state.last_record()
     mover = state.last_mover()
     if record is None or mover is None:
-        return "no move yet"
+        return Phrase("no move yet")
     other = 1 - mover
     game = state.game
     me, them = game.player_name(mover), game.player_name(other)
@@ -36,55 +38,98 @@ def explain(state: TrugoState) -> str:
     before.undo()
     kind, _, b = record[2]
     captured, given = record[7], record[9]
-    clauses = []
+    clauses: list[Phrase] = []
     if captured[other]:
-        clauses.append(f"captures {counted(captured[other], f'{them} piece')}")
+        clauses.append(
+            counted(
+                "captures {count} {seat} piece",
+                "captures {count} {seat} pieces",
+                captured[other],
+                seat=them,
+            )
+        )
     if kind == PLACE and any(given):
-        clauses.append(f"brings in {_count_by_seat(state, given, mover)}")
+        clauses.append(Phrase("brings in {pieces}", pieces=_count_by_seat(state, given, mover)))
     elif kind == REMOVE:
         gone = [before.count[s] - state.count[s] - captured[s] for s in (0, 1)]
-        on_it = f" with {_count_by_seat(state, gone, other)} on it" if any(gone) else ""
-        clauses.append(f"removes a tile{on_it}")
+        if any(gone):
+            pieces = _count_by_seat(state, gone, other)
+            clauses.append(Phrase("removes a tile with {pieces} on it", pieces=pieces))
+        else:
+            clauses.append(Phrase("removes a tile"))
     elif kind == MOVE and state.top[b] == mover and state.bottom[b] == other:
-        clauses.append(f"pins a {them} piece")
+        clauses.append(Phrase("pins a {seat} piece", seat=them))
     if captured[mover]:
-        clauses.append(f"but loses {counted(captured[mover], f'{me} piece')}")
-    if state.is_over():
-        return sentence(*clauses, f"{result(state, mover)}: {state.end_reason}")
+        lost = counted(
+            "loses {count} {seat} piece", "loses {count} {seat} pieces", captured[mover], seat=me
+        )
+        clauses.append(but(lost))
+    outcome = state.outcome()
+    if outcome is not None:
+        end = result(state, mover)
+        assert end is not None
+        return sentence(*clauses, Phrase("{result}: {reason}", result=end, reason=outcome.reason))
     threats = _atari(before, state, mover)
     if not threats:
-        mine, theirs = state.count[mover], state.count[other]
-        threats = [f"leaves {me} {counted(mine, 'piece')} to {them} {theirs} on the board"]
+        threats = [
+            counted(
+                "leaves {seat} {count} piece to {other} {theirs} on the board",
+                "leaves {seat} {count} pieces to {other} {theirs} on the board",
+                state.count[mover],
+                seat=me,
+                other=them,
+                theirs=state.count[other],
+            )
+        ]
     return sentence(*clauses, *threats)
 
 
-def _atari(before: TrugoState, after: TrugoState, mover: int) -> list[str]:
+def _atari(before: TrugoState, after: TrugoState, mover: int) -> list[Phrase]:
     """The groups the turn put in atari, saved from it, or left in it."""
     other = 1 - mover
     me = after.game.player_name(mover)
-    clauses = []
+    clauses: list[Phrase] = []
     threatened = _in_atari(before, other)
     new = [g for g in _atari_groups(after, other) if not set(g) <= threatened]
     if new:
-        clauses.append(f"puts {_groups_text(after, new, other)} in atari")
+        clauses.append(Phrase("puts {groups} in atari", groups=_groups_text(after, new, other)))
     mine_before = _in_atari(before, mover)
     mine_after = _atari_groups(after, mover)
     still = {j for g in mine_after for j in g}
     saved = [j for j in mine_before if after.top[j] == mover and j not in still]
     if saved:
-        clauses.append(f"saves {counted(_pieces(after, saved, mover), f'{me} piece')} from atari")
+        clauses.append(
+            counted(
+                "saves {count} {seat} piece from atari",
+                "saves {count} {seat} pieces from atari",
+                _pieces(after, saved, mover),
+                seat=me,
+            )
+        )
     if mine_after:
-        clauses.append(f"but leaves {_groups_text(after, mine_after, mover)} in atari")
+        left = Phrase("leaves {groups} in atari", groups=_groups_text(after, mine_after, mover))
+        clauses.append(but(left))
     return clauses
 
 
-def _count_by_seat(state: TrugoState, numbers: tuple[int, int] | list[int], first: int) -> str:
-    """``2 Blue pieces``, ``1 Blue and 1 White piece``: the seats' ``numbers``, ``first``'s
-    first."""
+def _count_by_seat(state: TrugoState, numbers: tuple[int, int] | list[int], first: int) -> Phrase:
+    """``2 Blue pieces``, ``1 Blue and 1 White pieces``: the seats' ``numbers``, ``first``'s
+    first (when both have some, a language says the first number with its noun)."""
     name = state.game.player_name
-    parts = [(numbers[s], name(s)) for s in (first, 1 - first) if numbers[s]]
-    total = sum(n for n, _ in parts)
-    return f"{' and '.join(f'{n} {who}' for n, who in parts)} piece{'s' if total > 1 else ''}"
+    shown = [s for s in (first, 1 - first) if numbers[s]]
+    if len(shown) == 1:
+        seat = shown[0]
+        return counted(
+            "{count} {seat} piece", "{count} {seat} pieces", numbers[seat], seat=name(seat)
+        )
+    return counted(
+        "{count} {seat} and {other_count} {other} pieces",
+        "{count} {seat} and {other_count} {other} pieces",
+        numbers[first],
+        seat=name(first),
+        other_count=numbers[1 - first],
+        other=name(1 - first),
+    )
 
 
 def _atari_groups(state: TrugoState, seat: int) -> list[list[int]]:
@@ -100,10 +145,14 @@ def _pieces(state: TrugoState, junctions: list[int], seat: int) -> int:
     return sum(1 + (state.bottom[j] == seat) for j in junctions)
 
 
-def _groups_text(state: TrugoState, found: list[list[int]], seat: int) -> str:
+def _groups_text(state: TrugoState, found: list[list[int]], seat: int) -> Phrase:
     """``a Blue piece``, ``a Blue group of 3``, ``2 Blue groups (5 pieces)``."""
     name = state.game.player_name(seat)
     pieces = sum(_pieces(state, group, seat) for group in found)
     if len(found) > 1:
-        return f"{len(found)} {name} groups ({pieces} pieces)"
-    return f"a {name} piece" if pieces == 1 else f"a {name} group of {pieces}"
+        return Phrase(
+            "{count} {seat} groups ({pieces} pieces)", count=len(found), seat=name, pieces=pieces
+        )
+    if pieces == 1:
+        return Phrase("a {seat} piece", seat=name)
+    return Phrase("a {seat} group of {count}", seat=name, count=pieces)

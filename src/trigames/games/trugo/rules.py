@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeGuard
 
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
+from trigames.core.phrases import Phrase, counted
 from trigames.core.positions import (
     is_seat,
     position_fields,
@@ -39,7 +40,9 @@ from trigames.games.trugo.board import (
     SPLITS,
     Frame,
     TrugoMove,
+    bad_move,
     frame,
+    notation_reason,
     parse,
     spot_name,
 )
@@ -53,10 +56,14 @@ from trigames.geometry.honeycomb import (
     grid_tile,
 )
 
-WIN_NO_PIECES = "the opponent has no pieces left in the waning phase"
-WIN_EMPTY_BOARD = "the last move cleared the board of pieces"
-DRAW_REPETITION = "the same position occurred for the third time"
-DRAW_WANING = "the waning phase went on too long without a capture or a removal"
+WIN_NO_PIECES = Phrase("the opponent has no pieces left in the waning phase")
+WIN_EMPTY_BOARD = Phrase("the last move cleared the board of pieces")
+DRAW_REPETITION = Phrase("the same position occurred for the third time")
+DRAW_WANING = Phrase("the waning phase went on too long without a capture or a removal")
+#: The reasons the rules end a game for, by their words (a position's ``result`` gives them).
+END_REASONS = {
+    str(reason): reason for reason in (WIN_NO_PIECES, WIN_EMPTY_BOARD, DRAW_REPETITION, DRAW_WANING)
+}
 
 #: The internal form of a move: ``(kind, a, b)``. Placement: tile id and orientation; removal:
 #: tile id and -1; piece move: from and to junction ids; pass: -1, -1.
@@ -124,7 +131,11 @@ def _stack_code(bottom: int, top: int) -> int:
 TILE_MOVES_KEPT = 256
 
 #: The words for a tile's orientation (where its light cap points) on a button.
-CAP_WORDS = {"e": "light cap east", "nw": "light cap north-west", "sw": "light cap south-west"}
+CAP_WORDS = {
+    "e": Phrase("light cap east"),
+    "nw": Phrase("light cap north-west"),
+    "sw": Phrase("light cap south-west"),
+}
 
 
 class TrugoState(State[TrugoMove]):
@@ -159,7 +170,7 @@ class TrugoState(State[TrugoMove]):
         self.quiet = 0  # waning turns since the last capture or removal
         self.to_move: int | None = 0
         self.winners: tuple[int, ...] = ()
-        self.end_reason: str | None = None
+        self.end_reason: Phrase | None = None
         self.hash = 0
         self.tile_hash = 0
         self.seen: dict[int, int] = {0: 1}  # how often each position occurred
@@ -375,22 +386,33 @@ class TrugoState(State[TrugoMove]):
         x, y = self.names.point(spot, text)
         j = self.window.grid_junctions.get((x, y))
         if j is None:
-            what = "a cell" if grid_tile(x, y) is not None else "no junction"
-            raise MoveParseError(
-                f"bad move {text!r}: {spot_name(*spot)} is {what}; a piece moves between "
-                "junctions (tile corners)"
-            )
+            name = spot_name(*spot)
+            if grid_tile(x, y) is not None:
+                reason = Phrase(
+                    "{spot} is a cell; a piece moves between junctions (tile corners)", spot=name
+                )
+            else:
+                reason = Phrase(
+                    "{spot} is no junction; a piece moves between junctions (tile corners)",
+                    spot=name,
+                )
+            raise bad_move(text, reason)
         return j
 
     def _tile_at(self, spot: tuple[int, int], text: str) -> int:
         x, y = self.names.point(spot, text)
         t = self.window.grid_tiles.get((x, y))
         if t is None:
-            what = "a junction" if grid_junction(x, y) is not None else "no cell"
-            raise MoveParseError(
-                f"bad move {text!r}: {spot_name(*spot)} is {what}; tiles are named by the "
-                "centre of their cell"
-            )
+            name = spot_name(*spot)
+            if grid_junction(x, y) is not None:
+                reason = Phrase(
+                    "{spot} is a junction; tiles are named by the centre of their cell", spot=name
+                )
+            else:
+                reason = Phrase(
+                    "{spot} is no cell; tiles are named by the centre of their cell", spot=name
+                )
+            raise bad_move(text, reason)
         return t
 
     def code_of(self, move: TrugoMove) -> Code:
@@ -408,47 +430,57 @@ class TrugoState(State[TrugoMove]):
         assert isinstance(b, int)
         return (PLACE if kind == "place" else REMOVE, self._tile_at(a, move.name), b)
 
-    def _illegal_reason(self, move: TrugoMove) -> str | None:
+    def _illegal_reason(self, move: TrugoMove) -> Phrase | None:
         if move in self._legal_table():
             return None
         try:
             kind, a, b = self.code_of(move)
         except MoveParseError as error:
-            return str(error).split(": ", 1)[-1]
+            return notation_reason(error)
         if kind == PASS_KIND:
-            return "a player may pass only when no other move is possible"
+            return Phrase("a player may pass only when no other move is possible")
         if kind == PLACE:
             if self.pool == 0:
-                return "the pool is empty: in the waning phase tiles are removed, not placed"
+                return Phrase(
+                    "the pool is empty: in the waning phase tiles are removed, not placed"
+                )
             if self.orient[a] >= 0:
-                return "that cell already holds a tile"
+                return Phrase("that cell already holds a tile")
             if not self.present:
-                return f"the first tile goes in the middle, {self.tile_name(self.window.origin)}"
-            return "a tile must go next to a tile already placed"
+                return Phrase(
+                    "the first tile goes in the middle, {cell}",
+                    cell=self.tile_name(self.window.origin),
+                )
+            return Phrase("a tile must go next to a tile already placed")
         if kind == REMOVE:
             if self.pool > 0:
-                return "tiles are removed only in the waning phase, once the pool is empty"
+                return Phrase("tiles are removed only in the waning phase, once the pool is empty")
             if self.orient[a] < 0:
-                return "there is no tile there"
-            return (
+                return Phrase("there is no tile there")
+            return Phrase(
                 "a tile may be removed only when it has three consecutive free edges and the "
                 "other tiles stay connected"
             )
         return self._piece_reason(a, b)
 
-    def _piece_reason(self, a: int, b: int) -> str:
+    def _piece_reason(self, a: int, b: int) -> Phrase:
         player = self.to_move
+        start, end = self.junction_name(a), self.junction_name(b)
         if self.top[a] < 0:
-            return f"there is no piece on {self.junction_name(a)}"
+            return Phrase("there is no piece on {junction}", junction=start)
         if self.top[a] != player:
-            return f"the piece on top at {self.junction_name(a)} is not yours"
+            return Phrase("the piece on top at {junction} is not yours", junction=start)
         if self.full[b] != 3:
-            return f"{self.junction_name(b)} is not a full junction (three tiles must meet there)"
+            return Phrase(
+                "{junction} is not a full junction (three tiles must meet there)", junction=end
+            )
         if self.bottom[b] >= 0:
-            return f"{self.junction_name(b)} holds a stack of two; no stack may grow higher"
+            return Phrase("{junction} holds a stack of two; no stack may grow higher", junction=end)
         if self.top[b] >= 0 and not self.game.stacking:
-            return f"{self.junction_name(b)} is taken, and this game forbids landing on pieces"
-        return (
+            return Phrase(
+                "{junction} is taken, and this game forbids landing on pieces", junction=end
+            )
+        return Phrase(
             "a piece slides along its band region through empty and partial junctions, "
             "then may step once along a tile edge; it cannot reach there"
         )
@@ -608,7 +640,7 @@ class TrugoState(State[TrugoMove]):
     def _judge(self, mover: int) -> None:
         """End the game if a rule says so, after ``mover``'s turn."""
         opponent = 1 - mover
-        reason: str | None = None
+        reason: Phrase | None = None
         winners: tuple[int, ...] = ()
         if self.pool == 0 and not (self.count[0] and self.count[1]):
             if not self.count[opponent]:
@@ -741,16 +773,18 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
 
     name: ClassVar[str] = "trugo"
     title: ClassVar[str] = "Trugo"
-    summary: ClassVar[str] = "lay two-coloured hexagon tiles, then move and capture pieces on them"
-    seat_names: ClassVar[tuple[str, ...]] = ("White", "Blue")
+    summary: ClassVar[str] = Phrase(
+        "lay two-coloured hexagon tiles, then move and capture pieces on them"
+    )
+    seat_names: ClassVar[tuple[Phrase, ...]] = (Phrase("White"), Phrase("Blue"))
     options: ClassVar[tuple[Option, ...]] = (
-        Option("tiles", 36, "tiles in the pool", minimum=3, maximum=90),
-        Option("pieces", 25, "pieces for each player", minimum=1, maximum=99),
-        Option("stacking", True, "pieces may land on single pieces, pinning them"),
+        Option("tiles", 36, Phrase("tiles in the pool"), minimum=3, maximum=90),
+        Option("pieces", 25, Phrase("pieces for each player"), minimum=1, maximum=99),
+        Option("stacking", True, Phrase("pieces may land on single pieces, pinning them")),
         Option(
             "waning_limit",
             200,
-            "waning turns without capture or removal before a draw",
+            Phrase("waning turns without capture or removal before a draw"),
             minimum=1,
             maximum=10_000,
         ),
@@ -789,23 +823,44 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
             "first_tile_moves": ORIENTATIONS,
         }
 
-    def status(self, state: TrugoState) -> str:
+    def status(self, state: TrugoState) -> Phrase:
         """Phase, pool and pieces: ``Waxing, 30 tiles in the pool. Pieces: White 5 (20 in
-        hand), Blue 4 (21 in hand)``."""
-        if state.pool:
-            phase = f"Waxing, {state.pool} tile{'s' if state.pool != 1 else ''} in the pool"
-        else:
-            phase = f"Waning, {state.quiet}/{self.waning_limit} turns without capture or removal"
-        counts = ", ".join(
-            f"{self.player_name(seat)} {state.count[seat]} ({state.supply[seat]} in hand)"
-            for seat in (0, 1)
-        )
-        return f"{phase}. Pieces: {counts}"
+        hand), Blue 4 (21 in hand)``.
 
-    def input_guide(self, state: TrugoState) -> str:
+        >>> import trigames
+        >>> game = trigames.load_game("trugo(tiles=3)")
+        >>> state = game.new_initial_state()
+        >>> state.play("l8e")
+        >>> game.status(state)
+        'Waxing, 2 tiles in the pool. Pieces: White 0 (25 in hand), Blue 0 (25 in hand)'
+        """
+        phase: Phrase
+        if state.pool:
+            phase = counted(
+                "Waxing, {count} tile in the pool", "Waxing, {count} tiles in the pool", state.pool
+            )
+        else:
+            phase = Phrase(
+                "Waning, {quiet}/{limit} turns without capture or removal",
+                quiet=state.quiet,
+                limit=self.waning_limit,
+            )
+        return Phrase(
+            "{phase}. Pieces: {white} {white_pieces} ({white_hand} in hand), "
+            "{blue} {blue_pieces} ({blue_hand} in hand)",
+            phase=phase,
+            white=self.player_name(0),
+            white_pieces=state.count[0],
+            white_hand=state.supply[0],
+            blue=self.player_name(1),
+            blue_pieces=state.count[1],
+            blue_hand=state.supply[1],
+        )
+
+    def input_guide(self, state: TrugoState) -> Phrase:
         if state.pool > 0:
-            return "tap a cell, then pick the way its light cap points"
-        return "move a piece (tap it, then where it goes), remove a tile or pass"
+            return Phrase("tap a cell, then pick the way its light cap points")
+        return Phrase("move a piece (tap it, then where it goes), remove a tile or pass")
 
     def _input_steps(self, state: TrugoState, move: TrugoMove) -> tuple[Step, ...]:
         """A placement is its cell, then which way the light cap points; a removal its tile;
@@ -817,7 +872,9 @@ class TrugoRules(Game[TrugoMove, TrugoState]):
         (('dg74',), ('light cap north-west',))
         """
         name = move.name
-        if name == "pass" or name.startswith("-"):
+        if name == "pass":
+            return ((Phrase("pass"),),)
+        if name.startswith("-"):
             return ((name.lstrip("-"),),)
         if "-" in name:
             return tuple((end,) for end in name.split("-"))
@@ -1104,7 +1161,7 @@ def _read_end(state: TrugoState, obj: Mapping[str, Any], full: tuple[int, int]) 
             "have pieces on the board"
         )
     state.to_move = None
-    state.winners, state.end_reason = result
+    state.winners, state.end_reason = winners, END_REASONS[reason]
 
 
 def _whole(value: object) -> TypeGuard[int]:

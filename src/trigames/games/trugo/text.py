@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from trigames.core.phrases import Phrase, counted
 from trigames.games.trugo.board import column_name, spot_name
 from trigames.games.trugo.rules import TrugoState
 from trigames.geometry.honeycomb import in_light_area
@@ -180,44 +181,78 @@ def _last_spots(state: TrugoState) -> tuple[int | None, set[int]]:
     return None, set()
 
 
-def describe_last_move(state: TrugoState) -> str:
-    """For example ``Blue c5-e7, capturing 2 White pieces``."""
+def describe_last_move(state: TrugoState) -> Phrase:
+    """For example ``Blue c5-e7, capturing 2 White pieces``.
+
+    >>> import trigames
+    >>> state = trigames.load_game("trugo(tiles=3)").new_initial_state()
+    >>> state.play("l8e")
+    >>> describe_last_move(state)
+    'White l8e: a tile with its light cap pointing east'
+    """
     record = state.last_record()
     last = state.last_move
     if record is None or last is None:
-        return "no move yet"
+        return Phrase("no move yet")
     mover, _, code, *_, captured, left, given = record
-    game = state.game
-    who = game.player_name(mover)
+    name = state.game.player_name
+    who, move = name(mover), str(last)
     kind, _, b = code
+    line: Phrase
     if kind == 0:
-        text = f"{who} {last}: a tile with its light cap pointing {_WAYS[b]}"
+        line = Phrase(
+            "{seat} {move}: a tile with its light cap pointing {way}",
+            seat=who,
+            move=move,
+            way=_WAYS[b],
+        )
         if any(given):
-            text += "; new pieces: " + ", ".join(
-                f"{game.player_name(s)} {given[s]}" for s in (0, 1) if given[s]
+            new = [
+                Phrase("{seat} {count}", seat=name(s), count=given[s]) for s in (0, 1) if given[s]
+            ]
+            pieces = (
+                new[0]
+                if len(new) == 1
+                else Phrase("{first}, {second}", first=new[0], second=new[1])
             )
+            line = Phrase("{line}; new pieces: {pieces}", line=line, pieces=pieces)
     elif kind == 1:
-        text = f"{who} {last}: removes a tile"
+        line = Phrase("{seat} {move}: removes a tile", seat=who, move=move)
         if left:
-            text += "; 1 piece leaves" if left == 1 else f"; {left} pieces leave"
-            text += " the game with it"
-    elif kind == 2:
-        text = f"{who} {last}"
-        if state.bottom[b] >= 0 and state.top[b] == mover:
-            text += f", pinning a {game.player_name(state.bottom[b])} piece"
-    else:
-        text = f"{who} passes (no other move)"
-    for seat, verb in ((1 - mover, "capturing"), (mover, "losing")):
-        if captured[seat]:
-            text += (
-                f", {verb} {captured[seat]} {game.player_name(seat)} "
-                f"piece{'s' if captured[seat] != 1 else ''}"
+            line = counted(
+                "{line}; {count} piece leaves the game with it",
+                "{line}; {count} pieces leave the game with it",
+                left,
+                line=line,
             )
+    elif kind == 2:
+        line = Phrase("{seat} {move}", seat=who, move=move)
+        if state.bottom[b] >= 0 and state.top[b] == mover:
+            line = Phrase("{line}, pinning a {seat} piece", line=line, seat=name(state.bottom[b]))
+    else:
+        line = Phrase("{seat} passes (no other move)", seat=who)
+    if captured[1 - mover]:
+        line = counted(
+            "{line}, capturing {count} {seat} piece",
+            "{line}, capturing {count} {seat} pieces",
+            captured[1 - mover],
+            line=line,
+            seat=name(1 - mover),
+        )
+    if captured[mover]:
+        line = counted(
+            "{line}, losing {count} {seat} piece",
+            "{line}, losing {count} {seat} pieces",
+            captured[mover],
+            line=line,
+            seat=who,
+        )
     if state.end_reason is not None:
-        text += f"; {state.end_reason}"
-    return text
+        line = Phrase("{line}; {reason}", line=line, reason=state.end_reason)
+    return line
 
 
-_WAYS = {0: "east", 1: "north-west", 2: "south-west"}
+#: Where a tile's light cap points, by orientation.
+_WAYS = {0: Phrase("east"), 1: Phrase("north-west"), 2: Phrase("south-west")}
 
 __all__ = ["describe_last_move", "render", "spot_name", "view"]

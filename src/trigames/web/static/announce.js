@@ -3,7 +3,7 @@
 // result, in the game page's polite live region (#announcer). game.js calls ``announce`` where
 // it takes a new view.
 import { el } from "./common.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 const KEPT = 5; // the news kept in the region (each added line is read once)
 
@@ -33,8 +33,8 @@ export function news(before, after, result) {
     if (after.scores.some((score, seat) => score !== before.scores[seat])) said.push(`${after.status}.`);
   } else if (after.ply < before.ply) {
     const [back, played] = [before.ply - after.ply, after.ply];
-    const left = played === 1 ? t("{played} move played", { played }) : t("{played} moves played", { played });
-    said.push(back === 1 ? t("A move was taken back: {left}.", { left }) : t("{back} moves were taken back: {left}.", { back, left }));
+    const left = tn("{count} move played", "{count} moves played", played);
+    said.push(tn("{count} move was taken back: {left}.", "{count} moves were taken back: {left}.", back, { left }));
   }
   if (after.over && !before.over) said.push(result());
   return said.join(" ");

@@ -1,5 +1,5 @@
 // Helpers shared by every page's modules.
-import { t } from "./words.js";
+import { say, t } from "./words.js";
 
 /** Fetch JSON from the API; a failure throws an Error carrying the server's message and the
  * answer's ``status`` (none when the server was not reached). A seat's token goes in the
@@ -26,7 +26,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     data = null;
   }
   if (!answer.ok) {
-    const message = data && data.error ? data.error : `${answer.status} ${answer.statusText}`;
+    const message = data && data.error ? say(data.said ?? data.error) : `${answer.status} ${answer.statusText}`;
     throw Object.assign(new Error(message), { status: answer.status });
   }
   return data;

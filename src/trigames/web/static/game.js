@@ -17,7 +17,7 @@ import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 import { beep, setupSound } from "./sound.js";
 import { keepRoom, reserveMoveBar, watchedLine } from "./steady.js";
 import { setupTyping } from "./typing.js";
-import { t } from "./words.js";
+import { levelName, localised, say, t } from "./words.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -94,7 +94,7 @@ function renderHint() {
     return;
   }
   box.hidden = false;
-  box.replaceChildren(el("strong", {}, t("Hint: {move}", { move: hint.move })), " — ", el("span", { lang: "en" }, hint.why));
+  box.replaceChildren(el("strong", {}, t("Hint: {move}", { move: hint.move })), " — ", say(hint.why_said ?? hint.why));
   const index = page.view.legal_moves.indexOf(hint.move);
   if (index < 0 || page.replayPly !== null) return;
   for (const step of page.view.input_steps[index]) {
@@ -113,8 +113,9 @@ async function refresh() {
 // --- showing the game -----------------------------------------------------------------------
 
 /** Take a whole view from the server, unless a newer one was already shown. */
-function accept(next, force = false) {
-  if (!force && page.view && next.version < page.view.version) return;
+function accept(view, force = false) {
+  if (!force && page.view && view.version < page.view.version) return;
+  const next = localised(view);
   if (othersMoved(next)) beep();
   if (!page.view || next.ply !== page.view.ply || next.to_move !== page.view.to_move || next.over !== page.view.over) resetInput();
   noteAnswers(page.view, next);
@@ -152,7 +153,7 @@ function othersMoved(next) {
 
 /** What a change carries whole (the rest: moves added, seats if changed, the legal moves for
  * the seat to move, the board's edits). */
-const CHANGED = ["version", "ply", "to_move", "over", "thinking", "in_game", "scores", "status", "last_move", "outcome",
+const CHANGED = ["version", "ply", "to_move", "over", "thinking", "in_game", "scores", "status", "last_move", "said", "outcome",
   "highlights", "undo_request", "draw_offer", "rematch", "clock", "deadline", "now"];
 
 let changing = Promise.resolve(); // the changes being made, one after another
@@ -180,6 +181,8 @@ async function makeChange(change) {
   next.legal_moves = change.legal_moves ?? [];
   next.input_steps = change.input_steps ?? [];
   next.guide = change.guide ?? null;
+  next.guide_said = change.guide_said ?? null;
+  next.step_words = change.step_words ?? {};
   const lines = next.svg.split("\n");
   for (const [index, remove, added] of [...change.board].reverse()) lines.splice(index, remove, ...added);
   next.svg = lines.join("\n");
@@ -224,7 +227,7 @@ function renderSeats() {
         swatch(seat.seat),
         el("span", { class: "seat-name" }, seat.name),
         el("span", { class: "seat-kind muted" }, seat.open ? t("{colour}, open: anyone may take it", { colour: seat.color })
-          : seat.kind === "human" ? seat.color : t("{colour}, computer: {level}", { colour: seat.color, level: seat.kind })),
+          : seat.kind === "human" ? seat.color : t("{colour}, computer: {level}", { colour: seat.color, level: levelName(seat.kind) })),
         mine ? el("span", { class: "you-badge" }, t("you")) : null,
         out ? el("span", { class: "out-badge" }, t("left the game")) : null,
         el("span", { class: "seat-score" }, String(page.view.scores[seat.seat] ?? "")),
@@ -478,7 +481,6 @@ function render() {
   $("turn").textContent = turnText();
   $("status").textContent = page.view.status;
   $("last-move").textContent = page.view.last_move || t("No move yet.");
-  $("last-move").lang = page.view.last_move ? "en" : document.documentElement.lang; // the engine's words
   renderSeats();
   renderClock(page.view);
   renderWatching();
@@ -543,7 +545,7 @@ function connect() {
       await applyChange(message);
       if (live.waiting && page.view.ply !== live.waiting.ply) live.waiting.done(true);
     } else if (message.type === "error" && live.waiting) {
-      showError(message.error);
+      showError(say(message.said ?? message.error));
       live.waiting.done(false);
     }
   });
@@ -565,7 +567,7 @@ function connect() {
 
 function newGame() {
   const query = new URLSearchParams({ game: page.view.game });
-  for (const seat of page.view.seats) query.append("seat", `${seat.kind}:${seat.name}`);
+  for (const seat of page.view.seats) query.append("seat", `${seat.kind}:${seat.stored_name}`);
   const stored = localStorage.getItem(createdKey(page.gameId));
   if (stored) {
     const created = JSON.parse(stored);

@@ -11,16 +11,15 @@ confirming.addEventListener("change", () => {
   localStorage.setItem("trigames:confirm-moves", String(confirming.checked));
 });
 
-/** The guidance line: whose turn, and what to do now (clock.js's countdown stays in it); the
- * game's own guide (``english``, from the server) says that it is English. */
-function say(now, english) {
+/** The guidance line: whose turn, and what to do now (clock.js's countdown stays in it). */
+function say(now) {
   const turn = $("turn");
   const clock = turn.querySelector(".turn-clock");
   const line = page.you.length > 1
     ? t("Your turn ({name}): {now}.", { name: page.view.seats[page.view.to_move].name })
     : t("Your turn: {now}.");
   const [before, after] = line.split("{now}");
-  turn.replaceChildren(before, english ? el("span", { lang: "en" }, now) : now, after ?? "");
+  turn.replaceChildren(before, now, after ?? "");
   if (clock) turn.append(" ", clock);
 }
 

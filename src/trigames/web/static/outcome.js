@@ -1,10 +1,10 @@
 // How a game ended and what the players answered, in words: the one place that builds these
 // sentences from a game's view (its outcome, moves, movers and seats), always naming players
-// by their names, never by their colours. The engine's reasons name seats by colour ("Black
-// resigned") or nobody ("a player used their last marker"); the moves say who. The sentences are
-// whole messages in the page's language (words.js), the players' names in their slots; the
-// engine's reasons stay English.
-import { t } from "./words.js";
+// by their names, never by their colours. The engine's reasons name seats by colour ("Black has
+// no legal move"): said from their phrase (the view's ``said.reason``), with each colour
+// replaced by the player's name. The sentences are whole messages in the page's language
+// (words.js), the players' names in their slots.
+import { say, t } from "./words.js";
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (or with ``word`` "or": "Ann, Bob or Cy"). */
 export function names(list, word = "and") {
@@ -25,29 +25,32 @@ function leaver(view) {
   return (word === "resign" || word === "timeout") && view.seats[seat] ? [Number(seat), word] : null;
 }
 
-/** The rules' reasons that name nobody, said of the player who made the last move. */
-const MOVER_REASONS = {
-  "a player used their last marker": (name) => t("{name} used their last marker", { name }),
-};
-
-/** The engine's reason, with the player it is about named. */
+/** The engine's reason, with the players it is about named. */
 function reasonOf(view) {
-  const reason = view.outcome.reason;
-  const mover = (view.movers ?? []).at(-1);
-  const said = MOVER_REASONS[reason] && mover !== null && mover !== undefined
-    ? MOVER_REASONS[reason](view.seats[mover].name)
-    : reason;
+  const said = view.said?.reason ? say(named(view.said.reason, view)) : view.outcome.reason;
   return `${said[0].toUpperCase()}${said.slice(1)}`;
+}
+
+/** The phrase ``phrase`` with each seat's colour in it (a phrase among the view's
+ * ``said.colors``) replaced by the name of the player in that seat. */
+function named(phrase, view) {
+  if (!Array.isArray(phrase)) return phrase;
+  const key = JSON.stringify(phrase);
+  const seat = view.said.colors.findIndex((colour) => JSON.stringify(colour) === key);
+  if (seat >= 0 && view.seats[seat]) return view.seats[seat].name;
+  const [template, values] = phrase;
+  if (!values) return phrase;
+  return [template, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, named(value, view)]))];
 }
 
 /** A finished game's result: ``[headline, how]``, e.g. ``["Bob resigned: Ann wins", "Score:
  * Ann 3, Bob 1."]`` or ``["Draw agreed between Ann and Dan", "The players agreed to a
  * draw."]``. */
 export function resultText(view) {
-  const { winners, reason, scores } = view.outcome;
+  const { winners, scores } = view.outcome;
   const score = t("Score: {scores}.", { scores: scores.map((points, seat) => `${view.seats[seat].name} ${points}`).join(", ") });
   const named = seatNames(view, winners);
-  if (reason === "draw agreed") {
+  if ((view.moves ?? []).at(-1) === "draw agreed") {
     return [t("Draw agreed between {names}", { names: named }), t("The players agreed to a draw.")];
   }
   const left = leaver(view);

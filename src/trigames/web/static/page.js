@@ -1,6 +1,7 @@
 // What the game page's modules share: the game, the seat's token, the latest view, and helpers
 // to find things on the board.
 import { showError } from "./common.js";
+import { say } from "./words.js";
 
 export const $ = (id) => document.getElementById(id);
 export const board = $("board");
@@ -35,7 +36,8 @@ export async function fetchText(path) {
   if (!answer.ok) {
     let message = `${answer.status} ${answer.statusText}`;
     try {
-      message = JSON.parse(text).error || message;
+      const data = JSON.parse(text);
+      message = data.error ? say(data.said ?? data.error) : message;
     } catch {
       // not JSON: keep the status line
     }

@@ -6,15 +6,14 @@ import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
 import { keepRoom } from "./steady.js";
 import { byPointer, pointed } from "./verbs.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 /** The input of one board:
  * - ``board``: the element holding the board's SVG; ``preview``: the element over it that shows
  *   the position a move makes; ``choices``: where the buttons go;
  * - ``view()``: the position's turn, ``{legal_moves, input_steps, guide}``; ``canMove()``:
  *   whether a move may be entered now; ``confirming()``: whether a finished move waits for its
- *   Play button; ``say(now, english)``: show the guidance (what to do now, a phrase; the
- *   game's own guide, from the server, is ``english``);
+ *   Play button; ``say(now)``: show the guidance (what to do now, a phrase);
  * - ``key()``: a name of the position shown (previews and pictures are kept by it);
  *   ``fetchPreview(move)``: the SVG of the position ``move`` makes; ``fetchPictures(moves)``: the
  *   ghosts of legal moves, by move; ``onError(error)``: a failed preview or picture. */
@@ -46,7 +45,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     let now;
     if (pending) now = t("check the move shown, then play it ({move}) or cancel", { move: pending });
     else if (!clicks.length && view().guide) {
-      say(pointed(view().guide), true);
+      say(pointed(view().guide));
       return;
     } else if (!clicks.length) now = byPointer(t("tap a marked place"), t("click a marked place"));
     else if (next.size > words.length) {
@@ -54,7 +53,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
         ? byPointer(t("tap a marked place, or choose below"), t("click a marked place, or choose below"))
         : byPointer(t("tap a marked place to go on"), t("click a marked place to go on"));
     } else now = complete.length ? t("choose the move below") : t("choose one of the buttons below");
-    say(now, false);
+    say(now);
   }
 
   /** The legal moves (with their steps) that agree with the clicks so far. */
@@ -119,7 +118,8 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
       choices.append(el("span", { class: "choices-label" }, byPointer(t("Tap a marked place, or:"), t("Click a marked place, or:"))));
     }
     for (const word of words) {
-      choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, word));
+      const label = view().step_words?.[word]; // a word of the game's, said in the page's language
+      choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, label ? say(label) : word));
     }
     if (complete.length) {
       choices.append(el("span", { class: "choices-label" }, complete.length > 1 ? t("Choose the move:") : t("Or play:")));
@@ -164,8 +164,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     const depth = clicks.length;
     const moves = found.filter((candidate) => candidate.steps.length > depth && candidate.steps[depth].includes(name));
     if (moves.length === 1 && moves[0].steps.length === depth + 1) return t("{name}: play {move}", { name, move: moves[0].move });
-    const count = moves.length;
-    return count === 1 ? t("{name}: {count} move goes on from it", { name, count }) : t("{name}: {count} moves go on from it", { name, count });
+    return tn("{name}: {count} move goes on from it", "{name}: {count} moves go on from it", moves.length, { name });
   }
 
   /** The places the keyboard reaches, in reading order (top to bottom, then left to right). */

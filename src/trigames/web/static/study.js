@@ -6,7 +6,7 @@
 import { api, el } from "./common.js";
 import { fitBoard, toggleWhole } from "./fit.js";
 import { pointing } from "./pointing.js";
-import { t } from "./words.js";
+import { localised, t } from "./words.js";
 
 /** ``text`` in a span that says it is English: the lessons, the puzzles and the server's
  * words are not translated yet. */
@@ -92,7 +92,7 @@ export function studyBoard(root, { onMove = (move, board) => {}, onError = (mess
       throw error;
     }
     if (mine !== asked) return found;
-    view = found;
+    view = localised(found);
     shown += 1;
     input.reset();
     input.clear();
