@@ -15,6 +15,7 @@ import pytest
 import trigames
 from trigames.cli import puzzles as puzzles_cli
 from trigames.cli.main import main
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.learn import puzzles as module
 from trigames.learn.puzzle_maker import make_puzzles, solution_line
@@ -305,7 +306,10 @@ def test_an_equally_good_last_move_is_accepted() -> None:
     """At the solver's last move any move worth as much counts (here every band is worth 0)."""
     puzzle = Puzzle("triggle-9999", "triggle", "triggle", (), ("A1-D1",), 1000, ("one-move",))
     attempt = check_attempt(puzzle, [], "A1-A4")
-    assert attempt == module.Attempt(True, True, None, "A1-A4 is as good as A1-D1: solved")
+    assert attempt == module.Attempt(
+        True, True, None, Phrase("{move} is as good as {best}: solved", move="A1-A4", best="A1-D1")
+    )
+    assert attempt.message == "A1-A4 is as good as A1-D1: solved"
 
 
 def test_another_move_that_wins_at_once_is_accepted() -> None:

@@ -144,7 +144,13 @@ def test_a_lessons_step_is_checked_move_by_move(client: httpx.Client) -> None:
     assert illegal["ok"] is False
     assert illegal["message"]
     solved = check(client, "triggle-2", 1, {"played": [], "move": step.solution[0]}).json()
-    assert solved == {"ok": True, "done": True, "reply": None, "message": step.done}
+    assert solved == {
+        "ok": True,
+        "done": True,
+        "reply": None,
+        "message": step.done,
+        "message_said": step.done,  # the lesson's own text (data, English), not a phrase
+    }
 
 
 def test_a_step_with_replies_answers_each_move_until_it_is_done(client: httpx.Client) -> None:

@@ -21,6 +21,8 @@ Goal(kind='score', at_least=1, depth=0)
 >>> print(check_move(step, [], "C1-C4").message)  # doctest: +NORMALIZE_WHITESPACE
 C1-C4 is legal, but your score stays 0: it claims nothing but lets Yellow close 1 triangle
 with one band.
+>>> check_move(step, [], "C1-C4").message.template  # a phrase, said in a page's language
+'{move} is legal, but {why}: it {explanation}.'
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 from trigames.core.errors import TrigamesError
 from trigames.core.limits import quote
+from trigames.core.phrases import Phrase, words_of
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.learn.puzzle_search import MAX_DEPTH, RESULT, DepthSearch, SearchLimitError
@@ -204,7 +207,9 @@ class Lesson:
 @dataclass(frozen=True)
 class Verdict:
     """What :func:`check_move` says of a learner's move: accepted (``ok``), the step finished
-    (``done``), the other side's answer to play next (``reply``) and the ``message``."""
+    (``done``), the other side's answer to play next (``reply``) and the ``message``: a
+    :class:`~trigames.core.phrases.Phrase` (said in a page's language), except the step's own
+    ``done`` text (the lesson's data, in English)."""
 
     ok: bool
     done: bool
@@ -458,8 +463,9 @@ def check_move(step: Step, played: Sequence[str], move: str) -> Verdict:
     try:
         parsed = state.parse_move(move)
         state.play(parsed)
-    except TrigamesError as error:
-        return Verdict(False, False, None, str(error))
+    except TrigamesError as error:  # the engine's words: a phrase, kept one (str() is plain)
+        words = words_of(error)
+        return Verdict(False, False, None, words)
     state.undo()
     refusal = _refusal(step, state, played, parsed, learner)
     if refusal is not None:
@@ -473,9 +479,10 @@ def check_move(step: Step, played: Sequence[str], move: str) -> Verdict:
     if state.to_move is None or finished:
         return Verdict(True, True, None, step.done)
     if state.to_move == learner:
-        return Verdict(True, False, None, "Good. You move again.")
+        return Verdict(True, False, None, Phrase("Good. You move again."))
     reply = _reply(step, state, line)
-    return Verdict(True, False, reply, f"Good. {other} answers {reply}.")
+    answers = Phrase("Good. {seat} answers {move}.", seat=other, move=reply)
+    return Verdict(True, False, reply, answers)
 
 
 def _replay(step: Step, played: Sequence[str]) -> tuple[AnyState, tuple[str, ...], int]:
@@ -502,7 +509,7 @@ def _replay(step: Step, played: Sequence[str]) -> tuple[AnyState, tuple[str, ...
 
 def _refusal(
     step: Step, state: AnyState, played: tuple[str, ...], move: Any, learner: int
-) -> str | None:
+) -> Phrase | None:
     """Why the legal ``move`` fails the step's goal, or ``None`` when it meets it."""
     goal = step.goal
     if goal.kind == "any":
@@ -511,22 +518,24 @@ def _refusal(
         line = (*played, str(move))
         if any(candidate[: len(line)] == line for candidate in step.lines()):
             return None
-        return _legal_but(step, state, move, "it is not the move this step is after")
+        return _legal_but(step, state, move, Phrase("it is not the move this step is after"))
     if goal.kind == "score":
         before = state.scores()[learner]
         gain = _after(state, move).scores()[learner] - before
         if gain >= goal.at_least:
             return None
         if gain <= 0:
-            return _legal_but(step, state, move, f"your score stays {before}")
-        why = f"it scores {gain}, and this step asks for {goal.at_least}"
+            return _legal_but(step, state, move, Phrase("your score stays {score}", score=before))
+        why = Phrase(
+            "it scores {gain}, and this step asks for {goal}", gain=gain, goal=goal.at_least
+        )
         return _legal_but(step, state, move, why)
     search = DepthSearch(node_limit=NODE_LIMIT)
     try:
         if goal.kind == "best":
             if search.move_value(state, move, goal.depth) >= search.value(state, goal.depth):
                 return None
-            return _legal_but(step, state, move, "there is a better move")
+            return _legal_but(step, state, move, Phrase("there is a better move"))
         return _win_refusal(step, state, len(played), move, learner, search)
     except SearchLimitError:
         raise LessonError(TOO_FAR) from None
@@ -534,19 +543,19 @@ def _refusal(
 
 def _win_refusal(
     step: Step, state: AnyState, played: int, move: Any, learner: int, search: DepthSearch
-) -> str | None:
+) -> Phrase | None:
     """Why the legal ``move``, after ``played`` moves, fails a ``win`` goal, or ``None``."""
     left = len(step.solution) - played  # plies to the step's end, this move included
     if left > 1:
         if search.move_value(state, move, left) > RESULT // 2:
             return None
         other = step.game.player_name(1 - learner)
-        return _legal_but(step, state, move, f"it gives {other} a way out")
+        return _legal_but(step, state, move, Phrase("it gives {seat} a way out", seat=other))
     outcome = _after(state, move).outcome()
     if outcome is None:
-        return _legal_but(step, state, move, "the game goes on")
+        return _legal_but(step, state, move, Phrase("the game goes on"))
     if outcome.winners != (learner,):
-        return _legal_but(step, state, move, "you do not win")
+        return _legal_but(step, state, move, Phrase("you do not win"))
     return None
 
 
@@ -557,9 +566,17 @@ def _after(state: AnyState, move: Any) -> AnyState:
     return after
 
 
-def _legal_but(step: Step, state: AnyState, move: Any, why: str) -> str:
+def _legal_but(step: Step, state: AnyState, move: Any, why: Phrase) -> Phrase:
+    """The legal ``move`` refused for ``why``, with what it does (the game's explanation)."""
     explanation = step.game.explain_move(state, move)
-    return f"{move} is legal, but {why}" + (f": it {explanation}." if explanation else ".")
+    if not explanation:
+        return Phrase("{move} is legal, but {why}.", move=str(move), why=why)
+    return Phrase(
+        "{move} is legal, but {why}: it {explanation}.",
+        move=str(move),
+        why=why,
+        explanation=explanation,
+    )
 
 
 def _reply(step: Step, state: AnyState, line: tuple[str, ...]) -> str:

@@ -34,6 +34,7 @@ from typing import Any, TypedDict
 
 from trigames.core.errors import TrigamesError
 from trigames.core.limits import quote
+from trigames.core.phrases import Phrase, words_of
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
 from trigames.learn.puzzle_search import DepthSearch, horizon_value
@@ -162,12 +163,12 @@ class Puzzle:
 class Attempt:
     """The answer to one move of the solver: whether it is ``correct``, whether the puzzle is
     ``done``, the opponent's ``reply`` to play next (``None`` at the end, or when the solver
-    moves again) and a ``message`` for people."""
+    moves again) and a ``message`` for people (a phrase, said in a page's language)."""
 
     correct: bool
     done: bool
     reply: str | None
-    message: str
+    message: Phrase
 
 
 def puzzles_for(game: str) -> tuple[Puzzle, ...]:
@@ -292,23 +293,32 @@ def check_attempt(puzzle: Puzzle, played: Sequence[str], move: str) -> Attempt:
     expected = state.parse_move(puzzle.solution[count])
     try:
         chosen = state.parse_move(move)
-    except TrigamesError as error:
-        return Attempt(False, False, None, f"{quote(move)} is not a move here: {error}")
+    except TrigamesError as error:  # the engine's words: a phrase, kept one (str() is plain)
+        words = words_of(error)
+        unread = Phrase("{move} is not a move here: {why}", move=quote(move), why=words)
+        return Attempt(False, False, None, unread)
     if chosen not in state.legal_moves():
-        reason = state.illegal_reason(chosen) or "it is not a legal move"
-        return Attempt(False, False, None, f"{chosen} is not legal here: {reason}")
+        reason = state.illegal_reason(chosen) or Phrase("it is not a legal move")
+        illegal = Phrase("{move} is not legal here: {why}", move=str(chosen), why=reason)
+        return Attempt(False, False, None, illegal)
     if chosen == expected:
-        return _follow(puzzle, state, count, f"{chosen} is right")
+        return _follow(puzzle, state, count)
     assert solver is not None
     last = count == puzzle.depth - 1
     wins, value = _at_once(state, chosen, solver)
     solution_value = _at_once(state, expected, solver)[1]
     if wins:
-        return Attempt(True, True, None, f"{chosen} wins the game too: solved")
+        return Attempt(
+            True, True, None, Phrase("{move} wins the game too: solved", move=str(chosen))
+        )
     if last and value >= solution_value:
-        return Attempt(True, True, None, f"{chosen} is as good as {expected}: solved")
+        as_good = Phrase(
+            "{move} is as good as {best}: solved", move=str(chosen), best=str(expected)
+        )
+        return Attempt(True, True, None, as_good)
     why = state.game.explain_move(state, chosen)
-    return Attempt(False, False, None, f"{chosen} is not the best move here: it {why}")
+    wrong = Phrase("{move} is not the best move here: it {why}", move=str(chosen), why=why)
+    return Attempt(False, False, None, wrong)
 
 
 def _at_once(state: AnyState, move: Any, seat: int) -> tuple[bool, int]:
@@ -321,12 +331,14 @@ def _at_once(state: AnyState, move: Any, seat: int) -> tuple[bool, int]:
         state.undo()
 
 
-def _follow(puzzle: Puzzle, state: AnyState, count: int, said: str) -> Attempt:
+def _follow(puzzle: Puzzle, state: AnyState, count: int) -> Attempt:
     """The answer to the solution's move number ``count`` (played on ``state`` here)."""
     solver = state.to_move
-    state.play(puzzle.solution[count])
+    move = puzzle.solution[count]
+    state.play(move)
     if count + 1 == puzzle.depth:
-        return Attempt(True, True, None, f"{said}: solved")
+        return Attempt(True, True, None, Phrase("{move} is right: solved", move=move))
     if state.to_move == solver:
-        return Attempt(True, False, None, f"{said}: you move again")
-    return Attempt(True, False, puzzle.solution[count + 1], f"{said}: keep going")
+        return Attempt(True, False, None, Phrase("{move} is right: you move again", move=move))
+    right = Phrase("{move} is right: keep going", move=move)
+    return Attempt(True, False, puzzle.solution[count + 1], right)

@@ -49,6 +49,7 @@ from trigames.ai.players import Player
 from trigames.ai.registry import HINT_LEVEL, SERVER_LIMITS, hint_reason, make_player
 from trigames.analysis.review import LEVELS, assess_position
 from trigames.core.errors import PlayerSpecError
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
 from trigames.web.errors import ConflictError, TooManyRequestsError, UnavailableError
@@ -88,8 +89,9 @@ class Question:
 @dataclass(frozen=True)
 class Thought:
     """A move in notation (legal after the question's moves; empty for a review of a
-    finished position) and, for a hint, why; for a review, the move's continuation and every
-    seat's chance to win."""
+    finished position) and, for a hint, why (a phrase:
+    :func:`~trigames.ai.registry.hint_reason`); for a review, the move's continuation and
+    every seat's chance to win."""
 
     move: str
     why: str = ""
@@ -455,17 +457,22 @@ class ComputerSeats:
         check_not_over(snapshot)
         seat = snapshot.to_move
         if seat not in seats:
-            raise ConflictError("hints are for the player to move")
+            raise ConflictError(Phrase("hints are for the player to move"))
         asked = live.hints.setdefault(seat, deque())
         now = time.monotonic()
         while asked and asked[0] < now - HINT_WINDOW:
             asked.popleft()
         if len(asked) >= HINTS_PER_WINDOW:
             raise TooManyRequestsError(
-                f"a seat may ask for {HINTS_PER_WINDOW} hints a minute: ask again a little later"
+                Phrase(
+                    "a seat may ask for {count} hints a minute: ask again a little later",
+                    count=HINTS_PER_WINDOW,
+                )
             )
         if self._hints >= HINTS_WAITING:
-            raise TooManyRequestsError("the server is busy with other hints: ask again soon")
+            raise TooManyRequestsError(
+                Phrase("the server is busy with other hints: ask again soon")
+            )
         asked.append(now)
         question = Question(
             live.id, snapshot.row.spec, tuple(snapshot.row.moves), HINT_LEVEL, hint=True
@@ -474,6 +481,8 @@ class ComputerSeats:
         try:
             return await self.computer.ask(question, asker)
         except ComputerFailedError:
-            raise UnavailableError("the computer could not think of a hint: ask again") from None
+            raise UnavailableError(
+                Phrase("the computer could not think of a hint: ask again")
+            ) from None
         finally:
             self._hints -= 1

@@ -7,7 +7,8 @@
 - ``POST /api/lessons/{id}/steps/{n}/check {"played": [...], "move": M}``: the verdict on the
   learner's move ``M`` in step ``n`` (from 1) of the lesson, after the step's moves ``played``
   so far (the learner's and the replies, at most
-  :data:`~trigames.learn.lessons.SOLUTION_LIMIT`): ``{"ok", "done", "reply", "message"}``. 404
+  :data:`~trigames.learn.lessons.SOLUTION_LIMIT`): ``{"ok", "done", "reply", "message",
+  "message_said"}`` (the message also as a phrase, or the step's own English text). 404
   for no such lesson or step, 400 for moves ``played`` that do not fit the step. Each check
   counts as :data:`~trigames.web.limits.LESSON_CHECK_COST` replayed moves against the address's
   :data:`~trigames.web.limits.REPLAYED_MOVES_PER_MINUTE` (429 beyond).
@@ -32,6 +33,7 @@ from typing import Any, TypedDict
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
+from trigames.core.phrases import Phrase, Said, said
 from trigames.learn.lessons import (
     SOLUTION_LIMIT,
     LessonError,
@@ -44,10 +46,11 @@ from trigames.learn.lessons import (
 )
 from trigames.records import MAX_MOVE_LENGTH
 from trigames.web.account_api import account_of
-from trigames.web.errors import BadRequestError, NotFoundError
+from trigames.web.errors import BadRequestError, NotFoundError, words_of
 from trigames.web.http import api, body_of, service_of
 from trigames.web.limits import LESSON_CHECK_COST, MAX_LESSON_ID, MAX_LESSONS_SENT
 from trigames.web.position_api import charge, read_moves
+from trigames.web.requests import MOVE_TOO_LONG
 from trigames.web.store import GameStore
 
 
@@ -56,10 +59,15 @@ class Lessons(TypedDict):
 
 
 class VerdictView(TypedDict):
+    """A verdict on a learner's move: its ``message`` in English and as a phrase a page says
+    in its language (``message_said``; a plain string for the step's own ``done`` text, which
+    the lesson's data gives in English)."""
+
     ok: bool
     done: bool
     reply: str | None
     message: str
+    message_said: Said
 
 
 class Finished(TypedDict):
@@ -72,7 +80,7 @@ def read_game(query: Mapping[str, str]) -> str:
     """The game whose lessons a query asks for (whether it has any is the lessons' to say)."""
     game = query.get("game")
     if game is None:
-        raise BadRequestError("give the game: /api/lessons?game=triggle")
+        raise BadRequestError(Phrase("give the game: /api/lessons?game=triggle"))
     return game
 
 
@@ -87,14 +95,18 @@ def step_named(lesson_id: str, number: str) -> Step:
     trigames.web.errors.NotFoundError: lesson triggle-1 has steps 1 to 3
     """
     if len(lesson_id) > MAX_LESSON_ID:
-        raise NotFoundError(f"there is no lesson {lesson_id[:MAX_LESSON_ID]!r}…")
+        raise NotFoundError(
+            Phrase("there is no lesson {lesson}…", lesson=repr(lesson_id[:MAX_LESSON_ID]))
+        )
     try:
         lesson = find_lesson(lesson_id)
     except LessonError as error:
-        raise NotFoundError(str(error)) from None
+        raise NotFoundError(words_of(error)) from None
     count = len(lesson.steps)
     if not (number.isdigit() and len(number) <= 2 and 1 <= int(number) <= count):
-        raise NotFoundError(f"lesson {lesson.id} has steps 1 to {count}")
+        raise NotFoundError(
+            Phrase("lesson {lesson} has steps 1 to {count}", lesson=lesson.id, count=count)
+        )
     return lesson.steps[int(number) - 1]
 
 
@@ -111,9 +123,7 @@ def read_check(body: Mapping[str, Any]) -> tuple[tuple[str, ...], str]:
     played = read_moves(body.get("played", []), "played", SOLUTION_LIMIT)
     move = body.get("move")
     if not isinstance(move, str) or len(move) > MAX_MOVE_LENGTH:
-        raise BadRequestError(
-            f"'move' must be a move: a string of at most {MAX_MOVE_LENGTH} characters"
-        )
+        raise BadRequestError(MOVE_TOO_LONG)
     return played, move
 
 
@@ -131,8 +141,12 @@ def read_finished(body: Mapping[str, Any]) -> list[str]:
         or not all(isinstance(item, str) and len(item) <= MAX_LESSON_ID for item in ids)
     ):
         raise BadRequestError(
-            f"'finished' must be a list of at most {MAX_LESSONS_SENT} lesson ids, "
-            f"each at most {MAX_LESSON_ID} characters"
+            Phrase(
+                "'finished' must be a list of at most {count} lesson ids, each at most {most} "
+                "characters",
+                count=MAX_LESSONS_SENT,
+                most=MAX_LESSON_ID,
+            )
         )
     return [lesson_id for lesson_id in dict.fromkeys(ids) if _is_lesson(lesson_id)]
 
@@ -146,11 +160,19 @@ def _is_lesson(lesson_id: str) -> bool:
 
 
 def verdict_view(verdict: Verdict) -> VerdictView:
+    """The JSON of ``verdict``.
+
+    >>> verdict_view(Verdict(True, False, "A1-A4", Phrase("Good. You move again.")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'ok': True, 'done': False, 'reply': 'A1-A4', 'message': 'Good. You move again.',
+     'message_said': ['Good. You move again.']}
+    """
     return {
         "ok": verdict.ok,
         "done": verdict.done,
         "reply": verdict.reply,
         "message": verdict.message,
+        "message_said": said(verdict.message),
     }
 
 
@@ -159,7 +181,7 @@ async def listing(request: Request) -> Lessons:
     try:
         found = lessons_for(game[:MAX_LESSON_ID])
     except LessonError as error:
-        raise BadRequestError(str(error)) from None
+        raise BadRequestError(words_of(error)) from None
     return {"lessons": [lesson.to_json() for lesson in found]}
 
 
@@ -170,7 +192,7 @@ async def check(request: Request) -> VerdictView:
     try:
         verdict = await asyncio.to_thread(check_move, step, played, move)
     except LessonError as error:
-        raise BadRequestError(str(error)) from None
+        raise BadRequestError(words_of(error)) from None
     return verdict_view(verdict)
 
 

@@ -9,7 +9,8 @@
 - ``GET /api/puzzles/{id}``: one puzzle (404 for no such puzzle).
 - ``POST /api/puzzles/{id}/check {"played": [...], "move": M}``: whether ``M`` is right after
   the solution's moves ``played`` (at most :data:`~trigames.web.limits.MAX_PUZZLE_PLIES`):
-  ``{"correct", "done", "reply", "message"}``; 400 for moves that are not the solution's so far.
+  ``{"correct", "done", "reply", "message", "message_said"}`` (the message also as a phrase, which
+  a page says in its language); 400 for moves that are not the solution's so far.
   It replays the puzzle: it counts as a study board's position
   (:data:`~trigames.web.limits.POSITION_COST` replayed moves, plus the puzzle's) against the
   address's :data:`~trigames.web.limits.REPLAYED_MOVES_PER_MINUTE` (429 beyond).
@@ -34,6 +35,7 @@ from typing import Any, TypedDict
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
+from trigames.core.phrases import Phrase, Said, said
 from trigames.learn.puzzles import (
     PUZZLE_GAMES,
     Attempt,
@@ -45,7 +47,7 @@ from trigames.learn.puzzles import (
     puzzles_for,
 )
 from trigames.records import MAX_MOVE_LENGTH
-from trigames.web.errors import BadRequestError, NotFoundError
+from trigames.web.errors import BadRequestError, NotFoundError, words_of
 from trigames.web.http import api, body_of
 from trigames.web.limits import (
     DEFAULT_PUZZLES,
@@ -56,6 +58,7 @@ from trigames.web.limits import (
     POSITION_COST,
 )
 from trigames.web.position_api import charge
+from trigames.web.requests import MOVE_TOO_LONG, item_too_long
 
 #: The nearest puzzles to a rating a request draws from: this many per puzzle asked for.
 NEAR_POOL = 4
@@ -67,10 +70,14 @@ class Puzzles(TypedDict):
 
 
 class AttemptView(TypedDict):
+    """The answer to a solver's move: its ``message`` in English and as a phrase a page says in
+    its language (``message_said``)."""
+
     correct: bool
     done: bool
     reply: str | None
     message: str
+    message_said: Said
 
 
 def read_game(query: Mapping[str, str]) -> str:
@@ -85,7 +92,7 @@ def read_game(query: Mapping[str, str]) -> str:
     """
     game = query.get("game")
     if game not in PUZZLE_GAMES:
-        raise BadRequestError(f"game must be one of {', '.join(PUZZLE_GAMES)}")
+        raise BadRequestError(Phrase("game must be one of {games}", games=", ".join(PUZZLE_GAMES)))
     return game
 
 
@@ -103,7 +110,9 @@ def read_whole(query: Mapping[str, str], key: str, low: int, high: int) -> int |
     if text is None:
         return None
     if not _WHOLE.fullmatch(text) or not low <= int(text) <= high:
-        raise BadRequestError(f"{key} must be a whole number from {low} to {high}")
+        raise BadRequestError(
+            Phrase("{key} must be a whole number from {low} to {high}", key=key, low=low, high=high)
+        )
     return int(text)
 
 
@@ -119,13 +128,17 @@ def read_attempt(body: Mapping[str, Any]) -> tuple[tuple[str, ...], str]:
     """
     played, move = body.get("played", []), body.get("move")
     if not isinstance(played, list) or len(played) > MAX_PUZZLE_PLIES:
-        raise BadRequestError(f"'played' must be a list of at most {MAX_PUZZLE_PLIES} moves")
+        raise BadRequestError(
+            Phrase(
+                "'{key}' must be a list of at most {count} moves",
+                key="played",
+                count=MAX_PUZZLE_PLIES,
+            )
+        )
     for index, item in enumerate([*played, move]):
         if not isinstance(item, str) or len(item) > MAX_MOVE_LENGTH:
-            name = "'move'" if index == len(played) else f"'played' item {index}"
-            raise BadRequestError(
-                f"{name} must be a move: a string of at most {MAX_MOVE_LENGTH} characters"
-            )
+            last = index == len(played)
+            raise BadRequestError(MOVE_TOO_LONG if last else item_too_long("played", index))
     return tuple(played), str(move)
 
 
@@ -155,11 +168,13 @@ def choose(
 def puzzle_named(puzzle_id: str) -> Puzzle:
     """The puzzle called ``puzzle_id``; 404 for none."""
     if len(puzzle_id) > MAX_PUZZLE_ID:
-        raise NotFoundError(f"there is no puzzle {puzzle_id[:MAX_PUZZLE_ID]!r}…")
+        raise NotFoundError(
+            Phrase("there is no puzzle {puzzle}…", puzzle=repr(puzzle_id[:MAX_PUZZLE_ID]))
+        )
     try:
         return find_puzzle(puzzle_id)
     except PuzzleError as error:
-        raise NotFoundError(str(error)) from None
+        raise NotFoundError(words_of(error)) from None
 
 
 def attempt_view(attempt: Attempt) -> AttemptView:
@@ -168,6 +183,7 @@ def attempt_view(attempt: Attempt) -> AttemptView:
         "done": attempt.done,
         "reply": attempt.reply,
         "message": attempt.message,
+        "message_said": said(attempt.message),
     }
 
 
@@ -191,7 +207,7 @@ async def check(request: Request) -> AttemptView:
     try:
         attempt = await asyncio.to_thread(check_attempt, puzzle, played, move)
     except PuzzleError as error:
-        raise BadRequestError(str(error)) from None
+        raise BadRequestError(words_of(error)) from None
     return attempt_view(attempt)
 
 

@@ -6,7 +6,7 @@ import { account, onAccountChange } from "./account.js";
 import { api, el, showError } from "./common.js";
 import { finishLesson, finishedLessons, mergeLessons } from "./progress.js";
 import { english, studyBoard } from "./study.js";
-import { lang, t } from "./words.js";
+import { lang, say, t, tn } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 /** Milliseconds the learner sees their move before the other side answers. */
@@ -29,8 +29,8 @@ function markProgress() {
       .filter((id) => id.startsWith(`${line.dataset.game}-`));
     const count = ids.filter((id) => done.has(id)).length;
     line.textContent = count
-      ? t("{count} of {total} lessons done", { count, total: ids.length })
-      : t("{total} lessons", { total: ids.length });
+      ? tn("{count} of {total} lessons done", "{count} of {total} lessons done", count, { total: ids.length })
+      : tn("{count} lesson", "{count} lessons", ids.length);
     const start = line.closest(".learn-game")?.querySelector(".learn-start");
     if (start) {
       const next = ids.find((id) => !done.has(id));
@@ -149,7 +149,7 @@ async function checkMove(move) {
   if (mine !== round) return;
   if (!verdict.ok) {
     const advice = $("lesson-hint-text").hidden ? t("Try another move, or ask for a hint.") : t("Try another move.");
-    tell("bad", english(verdict.message), " ", advice);
+    tell("bad", verdictText(verdict), " ", advice);
     board.enable([learner]);
     return;
   }
@@ -157,7 +157,7 @@ async function checkMove(move) {
     await board.play(move);
     played.push(move);
     if (verdict.reply && mine === round) {
-      tell("good", english(verdict.message));
+      tell("good", verdictText(verdict));
       board.disable(t("{colour} answers…", { colour: otherColour() }));
       await new Promise((resolve) => setTimeout(resolve, ANSWER_PAUSE));
       if (mine !== round) return;
@@ -170,17 +170,24 @@ async function checkMove(move) {
   }
   if (mine !== round) return;
   if (verdict.done) {
-    await stepDone(verdict.message);
+    await stepDone(verdictText(verdict));
     return;
   }
-  if (!verdict.reply) tell("good", english(verdict.message));
+  if (!verdict.reply) tell("good", verdictText(verdict));
   board.enable([learner]);
 }
 
-async function stepDone(message) {
+/** What a verdict says: the server's words (a phrase, ``message_said``) in the page's
+ * language, or the step's own text (``done``: the lesson's, English until it is translated). */
+function verdictText(verdict) {
+  return Array.isArray(verdict.message_said) ? say(verdict.message_said) : english(verdict.message);
+}
+
+/** The step is done, as ``words`` (the verdict's text) say. */
+async function stepDone(words) {
   solved.add(stepIndex);
   renderSteps();
-  tell("done", english(message));
+  tell("done", words);
   board.disable(t("Step done."));
   $("lesson-hint").disabled = $("lesson-solution").disabled = true;
   const next = $("lesson-next");

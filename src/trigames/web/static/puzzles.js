@@ -8,8 +8,8 @@
 import { api, el, showError } from "./common.js";
 import { newRating, shown } from "./glicko.js";
 import { history, puzzleRating, recordAttempt, solverRating, solverRatings, triedBefore } from "./puzzle_ratings.js";
-import { english, studyBoard } from "./study.js";
-import { t } from "./words.js";
+import { studyBoard } from "./study.js";
+import { say, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const REPLY_PAUSE = 700; // milliseconds before the opponent's reply is played
@@ -115,13 +115,13 @@ function playPuzzles(root, game, first) {
       return;
     }
     if (!answer.correct) {
-      await fail(move, answer.message);
+      await fail(move, answer.message_said ?? answer.message);
       return;
     }
     played.push(move);
     await board.play(move);
     if (answer.done) {
-      finish(true, answer.message);
+      finish(true, answer.message_said ?? answer.message);
       return;
     }
     if (answer.reply !== null) {
@@ -186,7 +186,8 @@ function playPuzzles(root, game, first) {
     const rating = result.rated
       ? t("Your rating: {before} → {after} ({change}).", { before: shown(result.before), after: shown(result.after), change: change(shift) })
       : t("Not rated: you had tried this puzzle before.");
-    $("puzzle-result-text").replaceChildren(english(`${message[0].toUpperCase()}${message.slice(1)}.`), " ", rating);
+    const words = say(message);
+    $("puzzle-result-text").replaceChildren(`${words[0].toUpperCase()}${words.slice(1)}.`, " ", rating);
     box.hidden = false;
     $("next-puzzle").hidden = false;
   }
