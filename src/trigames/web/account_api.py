@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from trigames.core.phrases import Phrase
 from trigames.web.account_store import AccountRow
 from trigames.web.accounts import Session
 from trigames.web.errors import UnauthorizedError
@@ -76,7 +77,7 @@ async def account_of(request: Request) -> AccountRow:
     """The session's account (401 without one)."""
     account = await service_of(request).accounts.account_of(session_of(request))
     if account is None:
-        raise UnauthorizedError("you are not logged in (or your session ended): log in")
+        raise UnauthorizedError(Phrase("you are not logged in (or your session ended): log in"))
     return account
 
 

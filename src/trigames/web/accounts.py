@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 import argon2
 
+from trigames.core.phrases import Phrase
 from trigames.web.account_store import AccountRow
 from trigames.web.database import Database
 from trigames.web.errors import ConflictError, TooManyRequestsError, UnauthorizedError
@@ -55,7 +56,7 @@ from trigames.web.requests import Credentials
 
 #: Argon2id at OWASP's first recommended setting (m=19 MiB, t=2, p=1).
 HASHER = argon2.PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
-WRONG = "wrong name or password"
+WRONG = Phrase("wrong name or password")
 
 
 def session_hash(secret: str) -> str:
@@ -89,13 +90,18 @@ class Accounts:
         """A new account (409 if its name is taken, whatever its case), logged in."""
         if not self.new_accounts.take(address):
             raise TooManyRequestsError(
-                f"one address may make {NEW_ACCOUNTS_PER_HOUR} accounts an hour: try again later"
+                Phrase(
+                    "one address may make {count} accounts an hour: try again later",
+                    count=NEW_ACCOUNTS_PER_HOUR,
+                )
             )
         async with self._hashing:
             hashed = await asyncio.to_thread(HASHER.hash, credentials.password)
         row = AccountRow(secrets.token_hex(8), credentials.name, hashed, self.clock())
         if not await self.database.run(lambda store: store.add_account(row)):
-            raise ConflictError(f"the name {credentials.name!r} is taken: choose another")
+            raise ConflictError(
+                Phrase("the name {name} is taken: choose another", name=repr(credentials.name))
+            )
         return await self._open(row)
 
     async def log_in(self, credentials: Credentials, address: str) -> Session:
@@ -108,11 +114,17 @@ class Accounts:
         minutes = LOGIN_WINDOW // 60
         if for_name >= LOGIN_FAILURES_PER_NAME:
             raise TooManyRequestsError(
-                f"too many failed logins for this name: try again in {minutes} minutes"
+                Phrase(
+                    "too many failed logins for this name: try again in {minutes} minutes",
+                    minutes=minutes,
+                )
             )
         if for_address >= LOGIN_FAILURES_PER_ADDRESS:
             raise TooManyRequestsError(
-                f"too many failed logins from your address: try again in {minutes} minutes"
+                Phrase(
+                    "too many failed logins from your address: try again in {minutes} minutes",
+                    minutes=minutes,
+                )
             )
         found = await self.database.run(lambda store: store.account_named(key))
         account = found if found is not None and not found.deleted else None
@@ -135,7 +147,7 @@ class Accounts:
         async with self._hashing:
             right = await asyncio.to_thread(_verify, account.password_hash, password)
         if not right:
-            raise UnauthorizedError("wrong password: the account stays")
+            raise UnauthorizedError(Phrase("wrong password: the account stays"))
         return await self.database.run(lambda store: store.delete_account(account.id))
 
     async def log_out(self, secret: str) -> None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from trigames.core.errors import TrigamesError
+from trigames.core.phrases import Phrase
 from trigames.games import load_game
 from trigames.ratings import PlayerRating
 from trigames.web import player_views
@@ -31,6 +32,7 @@ from trigames.web.errors import (
     ForbiddenError,
     NotFoundError,
     TooManyRequestsError,
+    words_of,
 )
 from trigames.web.limits import CHALLENGE_DAYS, OPEN_CHALLENGES
 from trigames.web.player_store import family_of
@@ -38,6 +40,13 @@ from trigames.web.player_views import ChallengeView
 from trigames.web.requests import ChallengeFilter, ChallengeRequest
 from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.snapshot import Snapshot, start
+
+#: Why a challenge that is no longer open cannot be answered, by what became of it.
+ANSWERED: Mapping[Status, Phrase] = {
+    "accepted": Phrase("this challenge was accepted already"),
+    "cancelled": Phrase("this challenge was cancelled already"),
+    "declined": Phrase("this challenge was declined already"),
+}
 
 #: Told when an accepted challenge became a game (stored already): the game's first snapshot.
 Started = Callable[[Snapshot], None]
@@ -58,25 +67,34 @@ class Challenges:
         try:
             game = load_game(request.spec)
         except TrigamesError as error:
-            raise BadRequestError(str(error)) from None
+            raise BadRequestError(words_of(error)) from None
         if game.num_players != 2:
             raise BadRequestError(
-                f"a challenge is for a game of two players; {game.spec} has {game.num_players}: "
-                "create it from the lobby and share its links"
+                Phrase(
+                    "a challenge is for a game of two players; {game} has {count}: create it "
+                    "from the lobby and share its links",
+                    game=str(game.spec),
+                    count=game.num_players,
+                )
             )
         addressee = ""
         if request.to is not None:
             found = await self.database.run(lambda store: store.account_named(request.to or ""))
             if found is None or found.deleted:
-                raise NotFoundError(f"there is no player named {request.to!r}")
+                raise NotFoundError(
+                    Phrase("there is no player named {name}", name=repr(request.to))
+                )
             if found.id == author.id:
-                raise BadRequestError("you cannot challenge yourself")
+                raise BadRequestError(Phrase("you cannot challenge yourself"))
             addressee = found.id
         if await self.database.run(lambda store: store.open_challenges_by(author.id)) >= (
             OPEN_CHALLENGES
         ):
             raise TooManyRequestsError(
-                f"you have {OPEN_CHALLENGES} open challenges already: cancel some first"
+                Phrase(
+                    "you have {count} open challenges already: cancel some first",
+                    count=OPEN_CHALLENGES,
+                )
             )
         clock = None if request.clock is None else request.clock.to_json()
         row = ChallengeRow(
@@ -115,20 +133,20 @@ class Challenges:
         """Accept the challenge: the game it became (its seats the two accounts')."""
         row = await self._open(challenge_id)
         if row.author == account.id:
-            raise ConflictError("this is your own challenge: wait for someone to accept it")
+            raise ConflictError(Phrase("this is your own challenge: wait for someone to accept it"))
         if row.addressee and row.addressee != account.id:
-            raise ForbiddenError("this challenge is for another player")
+            raise ForbiddenError(Phrase("this challenge is for another player"))
         accounts = await self.database.run(lambda store: store.accounts_by_id([row.author]))
         author = accounts.get(row.author)
         if author is None or author.deleted:
-            raise ConflictError("the player who made this challenge is gone")
+            raise ConflictError(Phrase("the player who made this challenge is gone"))
         author_seat = row.seat if row.seat is not None else secrets.randbelow(2)
         seats = [StoredSeat(account.name, HUMAN, account=account.id)] * 2
         seats[author_seat] = StoredSeat(author.name, HUMAN, account=author.id)
         game = GameRow(secrets.token_hex(6), row.spec, seats, clock=row.clock, rated=row.rated)
         snapshot = start(game, load_game(row.spec).new_initial_state(), self.clock())
         if not await self.database.run(lambda store: store.accept_challenge(row.id, game)):
-            raise ConflictError("someone accepted this challenge just before you")
+            raise ConflictError(Phrase("someone accepted this challenge just before you"))
         self.started(snapshot)
         return game.id
 
@@ -136,27 +154,27 @@ class Challenges:
         """The author takes the challenge back."""
         row = await self._open(challenge_id)
         if row.author != account.id:
-            raise ForbiddenError("only the player who made a challenge may cancel it")
+            raise ForbiddenError(Phrase("only the player who made a challenge may cancel it"))
         await self._close(row, "cancelled")
 
     async def decline(self, challenge_id: str, account: AccountRow) -> None:
         """The player a challenge is for says no."""
         row = await self._open(challenge_id)
         if row.addressee != account.id:
-            raise ForbiddenError("only the player a challenge is for may decline it")
+            raise ForbiddenError(Phrase("only the player a challenge is for may decline it"))
         await self._close(row, "declined")
 
     async def _open(self, challenge_id: str) -> ChallengeRow:
         row = await self.database.run(lambda store: store.challenge(challenge_id[:64]))
         if row is None:
-            raise NotFoundError("there is no such challenge")
+            raise NotFoundError(Phrase("there is no such challenge"))
         if row.status != "open":
-            raise ConflictError(f"this challenge was {row.status} already")
+            raise ConflictError(ANSWERED[row.status])
         return row
 
     async def _close(self, row: ChallengeRow, status: Status) -> None:
         if not await self.database.run(lambda store: store.close_challenge(row.id, status)):
-            raise ConflictError("this challenge was answered meanwhile")
+            raise ConflictError(Phrase("this challenge was answered meanwhile"))
 
 
 def _within(rating: float, within: ChallengeFilter) -> bool:

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from trigames.core.phrases import Phrase
 from trigames.web.errors import UnavailableError
 from trigames.web.limits import STATEMENT_SECONDS
 from trigames.web.store import GameStore
@@ -41,10 +42,10 @@ LOG = logging.getLogger(__name__)
 T = TypeVar("T")
 
 #: What a page is told when the database fails.
-DOWN = "the database is not answering; nothing was changed: try again in a moment"
+DOWN = Phrase("the database is not answering; nothing was changed: try again in a moment")
 #: What a page is told when a change was sent to a database that stopped answering: it may
 #: still be made when the database wakes up.
-HUNG = (
+HUNG = Phrase(
     "the database stopped answering while your change was sent: it may yet be made when the "
     "database answers again; look at the game again before trying again"
 )

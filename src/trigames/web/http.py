@@ -27,7 +27,15 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from trigames.web.errors import BadRequestError, ForbiddenError, PayloadTooLargeError, ServiceError
+from trigames.core.phrases import Phrase
+from trigames.web.errors import (
+    NO_SEAT,
+    BadRequestError,
+    ForbiddenError,
+    PayloadTooLargeError,
+    ServiceError,
+    refusal,
+)
 from trigames.web.limits import MAX_BODY, MAX_TOKEN
 from trigames.web.snapshot import Actor
 
@@ -102,7 +110,12 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
-CROSS_SITE = (
+#: What a request is told when the server fails (500).
+FAILED = Phrase("the server failed; nothing was changed")
+#: What a request with a body larger than :data:`~trigames.web.limits.MAX_BODY` is told (413).
+TOO_LARGE = Phrase("a request body holds at most {most} bytes", most=MAX_BODY)
+
+CROSS_SITE = Phrase(
     "this request comes from another site (or says not where from): a change made with your "
     "session must come from this site's pages"
 )
@@ -181,14 +194,16 @@ def api(handler: Callable[[Request], Awaitable[Response | Mapping[str, object]]]
             return error_response(error)
         except Exception:
             LOG.exception("%s %s failed", request.method, request.url.path)
-            return JSONResponse({"error": "the server failed; nothing was changed"}, 500)
+            return JSONResponse(refusal(FAILED), 500)
         return result if isinstance(result, Response) else JSONResponse(result)
 
     return endpoint
 
 
 def error_response(error: ServiceError) -> JSONResponse:
-    return JSONResponse({"error": str(error)}, status_code=error.status)
+    """``{"error": MESSAGE}``, with ``"said"``, the message as a phrase, when it is one (see
+    :mod:`trigames.web.errors`)."""
+    return JSONResponse(refusal(error), status_code=error.status)
 
 
 def json_text(text: str, status: int = 200) -> Response:
@@ -200,26 +215,28 @@ async def body_of(request: Request) -> dict[str, Any]:
     """The request's JSON object (an empty body counts as ``{}``)."""
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or len(declared) > 12:
-        raise BadRequestError("the Content-Length header must be a whole number")
+        raise BadRequestError(Phrase("the Content-Length header must be a whole number"))
     if int(declared) > MAX_BODY:
-        raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
+        raise PayloadTooLargeError(TOO_LARGE)
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise PayloadTooLargeError(f"a request body holds at most {MAX_BODY} bytes")
+            raise PayloadTooLargeError(TOO_LARGE)
     if not raw.strip():
         return {}
     try:
         body = json.loads(raw)
         json.dumps(body, ensure_ascii=False).encode("utf-8")  # lone surrogates fail here
     except (json.JSONDecodeError, UnicodeError) as error:
-        raise BadRequestError(f"the body is not valid JSON: {error}") from None
+        raise BadRequestError(
+            Phrase("the body is not valid JSON: {error}", error=str(error))
+        ) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; deep nesting
-        raise BadRequestError("the body is not JSON this server reads: a number too long or "
-                              "arrays or objects nested too deep") from None  # fmt: skip
+        raise BadRequestError(Phrase("the body is not JSON this server reads: a number too long "
+                                     "or arrays or objects nested too deep")) from None  # fmt: skip
     if not isinstance(body, dict):
-        raise BadRequestError("the body must be a JSON object")
+        raise BadRequestError(Phrase("the body must be a JSON object"))
     return body
 
 
@@ -229,14 +246,14 @@ def token_of(request: Request, body: dict[str, Any]) -> str | None:
     header = request.headers.get("authorization", "")
     token = header[7:].strip() if header.lower().startswith("bearer ") else body.get("token")
     if token is not None and not isinstance(token, str):
-        raise BadRequestError("'token' must be a string")
+        raise BadRequestError(Phrase("'token' must be a string"))
     return checked_token(token)
 
 
 def checked_token(token: str | None) -> str | None:
     """``token`` (``None`` for none); one longer than any server's is no seat's (403)."""
     if token and len(token) > MAX_TOKEN:
-        raise ForbiddenError("this token holds no seat in this game")
+        raise ForbiddenError(NO_SEAT)
     return token or None
 
 

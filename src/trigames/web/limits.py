@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from trigames.core.phrases import Phrase
+
 #: Bytes of a request body; a larger one is answered 413 before it is read whole.
 MAX_BODY = 64 * 1024
 #: Bytes of one WebSocket message from a page (pages send nothing for now).
@@ -143,8 +145,8 @@ def check_name(name: str) -> str:
     mark that turns the direction of the text."""
     name = name.strip()
     if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters")
+        raise ValueError(Phrase("a name has at most {most} characters", most=MAX_NAME))
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _DIRECTION_MARKS:
-            raise ValueError("a name may not hold control or direction characters")
+            raise ValueError(Phrase("a name may not hold control or direction characters"))
     return name

@@ -35,6 +35,7 @@ from typing import Any
 
 from trigames.core.errors import TrigamesError
 from trigames.core.limits import quote
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.records import VERSION as RECORD_VERSION
 from trigames.records import GameRecord, Seat, upgrade_v1
@@ -45,6 +46,7 @@ from trigames.web.errors import (
     ServiceError,
     StaleGameError,
     UnavailableError,
+    words_of,
 )
 from trigames.web.limits import IDLE_GAMES
 from trigames.web.pictures import Checkpoints, Pictures
@@ -194,7 +196,7 @@ class Games:
                     raise
                 self._apply(live, before, after)
                 return before, after
-        raise StaleGameError("the game changed meanwhile: look again")
+        raise StaleGameError(Phrase("the game changed meanwhile: look again"))
 
     async def _write(self, before: Snapshot, after: Snapshot) -> None:
         """Store ``after``'s row, if the stored game is at its revision (else
@@ -285,7 +287,7 @@ class Games:
     async def _load(self, game_id: str, replaying: Replaying | None) -> LiveGame:
         row = await self.database.run(lambda store: store.get(game_id))
         if row is None:
-            raise NotFoundError(f"there is no game {quote(game_id)}")
+            raise NotFoundError(Phrase("there is no game {game}", game=quote(game_id)))
         if replaying is not None:
             replaying(len(row.moves))
         found = self.games.get(game_id)  # another request read it meanwhile
@@ -311,7 +313,13 @@ class Games:
         try:
             state, checkpoints = await asyncio.to_thread(_replayed, row)
         except TrigamesError as error:
-            raise ConflictError(f"game {quote(row.id)} does not replay: {error}") from None
+            raise ConflictError(
+                Phrase(
+                    "game {game} does not replay: {error}",
+                    game=quote(row.id),
+                    error=words_of(error),
+                )
+            ) from None
         return row, state, checkpoints
 
     def settle(self, live: LiveGame) -> None:
@@ -345,5 +353,7 @@ def _replayed(row: GameRow) -> tuple[AnyState, Checkpoints]:
         checkpoints.note(state)
     assert state is not None
     if state.outcome() != row.result:
-        raise ConflictError(f"game {quote(row.id)}: its stored result does not match its moves")
+        raise ConflictError(
+            Phrase("game {game}: its stored result does not match its moves", game=quote(row.id))
+        )
     return state, checkpoints

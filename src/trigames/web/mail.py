@@ -44,6 +44,7 @@ from email.utils import formatdate, make_msgid
 from typing import Literal, get_args
 from urllib.parse import quote, unquote
 
+from trigames.core.phrases import Phrase
 from trigames.web.limits import MAX_NAME
 
 #: How an SMTP connection is secured: not at all, upgraded with STARTTLS, or TLS from the start.
@@ -98,10 +99,12 @@ class MailError(Exception):
 def _check_text(text: str, what: str) -> None:
     """ValueError if ``text`` holds CR, LF or another control character."""
     if _CONTROL.search(text):
-        raise ValueError(f"{what} may not hold CR, LF or other control characters")
+        raise ValueError(
+            Phrase("{what} may not hold CR, LF or other control characters", what=what)
+        )
 
 
-def check_address(address: str, what: str = "an email address") -> str:
+def check_address(address: str, what: str = Phrase("an email address")) -> str:
     """``address`` if it is a plain ASCII email address (``user@domain.tld``); ValueError
     otherwise, saying what was wrong with ``what``.
 
@@ -114,9 +117,15 @@ def check_address(address: str, what: str = "an email address") -> str:
     """
     _check_text(address, what)
     if len(address) > MAX_ADDRESS:
-        raise ValueError(f"{what} is at most {MAX_ADDRESS} characters")
+        raise ValueError(Phrase("{what} is at most {most} characters", what=what, most=MAX_ADDRESS))
     if not _ADDRESS.fullmatch(address):
-        raise ValueError(f"{what} is not an email address like user@example.com: {address!r}")
+        raise ValueError(
+            Phrase(
+                "{what} is not an email address like user@example.com: {address}",
+                what=what,
+                address=repr(address),
+            )
+        )
     return address
 
 

@@ -26,10 +26,11 @@ import time
 from collections.abc import Callable
 from typing import TypedDict
 
+from trigames.core.phrases import Phrase
 from trigames.web import mail, push
 from trigames.web.account_store import AccountRow
 from trigames.web.database import Database
-from trigames.web.errors import BadRequestError, ConflictError, ServiceError
+from trigames.web.errors import BadRequestError, ConflictError, ServiceError, words_of
 from trigames.web.limits import VACATION_DAYS
 from trigames.web.notice_store import Preferences
 from trigames.web.player_views import short_title
@@ -92,9 +93,9 @@ class Notices:
             try:
                 email = mail.check_address(email)
             except ValueError as error:
-                raise BadRequestError(str(error)) from None
+                raise BadRequestError(words_of(error)) from None
         if digest and email is None:
-            raise BadRequestError("give an email address to get the digest")
+            raise BadRequestError(Phrase("give an email address to get the digest"))
         return await self._change(account, lambda p: Preferences(email, digest, *_vacation(p)))
 
     async def start_vacation(self, account: AccountRow, days: int) -> NoticeSettings:
@@ -105,11 +106,13 @@ class Notices:
         def start(kept: Preferences) -> Preferences:
             used = kept.vacation_used if kept.vacation_year == year else 0
             if kept.vacation_until is not None and kept.vacation_until > now:
-                raise ConflictError("you are on vacation already: end it first")
+                raise ConflictError(Phrase("you are on vacation already: end it first"))
             if not 1 <= days <= VACATION_DAYS - used:
                 raise BadRequestError(
-                    f"'days' must be 1 to {VACATION_DAYS - used}: the days of vacation left "
-                    f"this year"
+                    Phrase(
+                        "'days' must be 1 to {most}: the days of vacation left this year",
+                        most=VACATION_DAYS - used,
+                    )
                 )
             return Preferences(
                 kept.email, kept.email_digest, year, used + days, now + days * 86_400
@@ -124,7 +127,7 @@ class Notices:
         def end(kept: Preferences) -> Preferences:
             until = kept.vacation_until
             if until is None or until <= now:
-                raise ConflictError("you are not on vacation")
+                raise ConflictError(Phrase("you are not on vacation"))
             unused = int((until - now) // 86_400)
             used = max(0, kept.vacation_used - unused)
             return Preferences(kept.email, kept.email_digest, kept.vacation_year, used, None)
@@ -167,7 +170,9 @@ class Notices:
         try:
             found = push.read_subscription(subscription)
         except ValueError as error:
-            raise BadRequestError(f"'subscription': {error}") from None
+            raise BadRequestError(
+                Phrase("'subscription': {error}", error=words_of(error))
+            ) from None
         text, now = found.to_json(), self.clock()
         await self.database.run(lambda store: store.add_push(account.id, found.endpoint, text, now))
 

@@ -24,9 +24,10 @@ import hashlib
 from trigames.ai.players import accepts_draw
 from trigames.core.endings import AgreedDraw
 from trigames.core.errors import UndoError
+from trigames.core.phrases import Phrase
 from trigames.core.takeback import take_back, why_not
 from trigames.web.clocks import HUMAN
-from trigames.web.errors import ConflictError
+from trigames.web.errors import ConflictError, words_of
 from trigames.web.rows import GameRow, StoredSeat
 from trigames.web.snapshot import Actor, Snapshot, advance, amend
 from trigames.web.turns import check_ply, seat_label, seats_held, seats_in_game
@@ -37,7 +38,7 @@ def undo(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     in a rated game)."""
     seats = seats_held(snapshot, actor)
     if snapshot.row.rated:
-        raise ConflictError("a rated game has no take-backs")
+        raise ConflictError(Phrase("a rated game has no take-backs"))
     reason = why_not(snapshot.state, seats)
     if reason is not None:
         raise ConflictError(reason)
@@ -45,7 +46,7 @@ def undo(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     if not others:
         return _taken_back(snapshot, seats, now)
     if snapshot.row.undo_request is not None:
-        raise ConflictError("an undo request is already waiting for an answer")
+        raise ConflictError(Phrase("an undo request is already waiting for an answer"))
     return amend(snapshot, now, undo_request=seats[0])
 
 
@@ -55,9 +56,9 @@ def answer_undo(snapshot: Snapshot, actor: Actor, accept: bool, ply: int, now: f
     check_ply(snapshot, ply)
     asker = snapshot.row.undo_request
     if asker is None:
-        raise ConflictError("no undo request is waiting")
+        raise ConflictError(Phrase("no undo request is waiting"))
     if asker in seats:
-        raise ConflictError("the other side must answer your undo request")
+        raise ConflictError(Phrase("the other side must answer your undo request"))
     if accept:
         return _taken_back(snapshot, [asker], now)
     return amend(snapshot, now, undo_request=None)
@@ -68,10 +69,10 @@ def offer_draw(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     ``ConflictError`` if one declines), humans through :func:`answer_draw`."""
     offering = seats_in_game(snapshot, actor)
     if snapshot.row.draw_offer is not None:
-        raise ConflictError("a draw offer is already waiting for an answer")
+        raise ConflictError(Phrase("a draw offer is already waiting for an answer"))
     for seat in snapshot.state.seats_in_game():
         if snapshot.is_computer(seat) and not accepts_draw(snapshot.state, seat):
-            raise ConflictError(f"{seat_label(snapshot, seat)} declines the draw")
+            raise ConflictError(Phrase("{seat} declines the draw", seat=seat_label(snapshot, seat)))
     return _settle_draw(snapshot, offering, now)
 
 
@@ -81,11 +82,11 @@ def answer_draw(snapshot: Snapshot, actor: Actor, accept: bool, ply: int, now: f
     check_ply(snapshot, ply)
     offer = snapshot.row.draw_offer
     if offer is None:
-        raise ConflictError("no draw offer is waiting")
+        raise ConflictError(Phrase("no draw offer is waiting"))
     in_game = snapshot.state.seats_in_game()
     answering = [seat for seat in seats if seat not in offer and seat in in_game]
     if not answering:
-        raise ConflictError("the draw offer waits for the other players' answer")
+        raise ConflictError(Phrase("the draw offer waits for the other players' answer"))
     if accept:
         return _settle_draw(snapshot, [*offer, *answering], now)
     return amend(snapshot, now, draw_offer=None)
@@ -101,7 +102,7 @@ def rematch_row(snapshot: Snapshot, actor: Actor) -> GameRow:
     by one, with its kind, name (a colour for a name follows the seat), token and account."""
     seats_held(snapshot, actor)
     if not snapshot.over:
-        raise ConflictError("the game is not over yet: a rematch follows a finished game")
+        raise ConflictError(Phrase("the game is not over yet: a rematch follows a finished game"))
     old, game = snapshot.row.seats, snapshot.game
     count = len(old)
     seats = []
@@ -124,7 +125,7 @@ def _taken_back(snapshot: Snapshot, seats: list[int], now: float) -> Snapshot:
     try:
         take_back(state, seats)
     except UndoError as error:
-        raise ConflictError(str(error)) from None
+        raise ConflictError(words_of(error)) from None
     return advance(snapshot, state, now)
 
 

@@ -23,9 +23,10 @@ from typing import Any, TypedDict
 import resvg_py
 
 from trigames.core.errors import TrigamesError
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.games import load_game
-from trigames.web.errors import BadRequestError, ConflictError, RejectedMoveError
+from trigames.web.errors import BadRequestError, ConflictError, RejectedMoveError, words_of
 from trigames.web.limits import CHECKPOINT_PLIES, PICTURES_KEPT
 from trigames.web.requests import BoardQuery
 from trigames.web.snapshot import Snapshot
@@ -55,7 +56,7 @@ class Checkpoints:
         """The position after the first ``ply`` of ``moves`` (which the game played), from the
         nearest checkpoint at or before it."""
         if not 0 <= ply <= len(moves):
-            raise BadRequestError(f"ply must be between 0 and {len(moves)}")
+            raise BadRequestError(Phrase("ply must be between 0 and {most}", most=len(moves)))
         start = max(kept for kept in self._states if kept <= ply)
         state = self._states[start].clone()
         for move in moves[start:ply]:
@@ -119,9 +120,9 @@ def board(now: Snapshot, pictures: Pictures, shown: Shown, query: BoardQuery) ->
     when the game has moved on since: a late preview is never a refused move)."""
     if query.after is not None:
         if query.ply is not None and query.ply != now.ply:
-            raise ConflictError(f"the game has moved on: it is at ply {now.ply}")
+            raise ConflictError(Phrase("the game has moved on: it is at ply {ply}", ply=now.ply))
         if now.over:
-            raise ConflictError("the game is over: there is no move to preview")
+            raise ConflictError(Phrase("the game is over: there is no move to preview"))
         key = ("after", now.version, f"{query.labels}:{query.after}")
         drawn = pictures.drawn(key)
         if drawn is None:
@@ -129,7 +130,7 @@ def board(now: Snapshot, pictures: Pictures, shown: Shown, query: BoardQuery) ->
             try:
                 preview.play(query.after)
             except TrigamesError as error:
-                raise RejectedMoveError(str(error)) from None
+                raise RejectedMoveError(words_of(error)) from None
             drawn = pictures.keep(key, now.game.render_svg(preview, labels=query.labels))
         return drawn
     ply = now.ply if query.ply is None else query.ply
@@ -147,11 +148,11 @@ def choices(now: Snapshot, moves: list[str], version: int) -> ChoicePictures:
     """Pictures of legal ``moves`` now (:meth:`Game.choice_pictures`), by move, for the page
     of ``version``: 409 when the game has moved on (or is over), 400 for a move not legal."""
     if version != now.version or now.over:
-        raise ConflictError("the game has moved on: these choices are no longer open")
+        raise ConflictError(Phrase("the game has moved on: these choices are no longer open"))
     legal = {str(move): move for move in now.state.legal_moves()}
     for text in moves:
         if text not in legal:
-            raise BadRequestError(f"{text[:40]!r} is not a legal move now")
+            raise BadRequestError(Phrase("{move} is not a legal move now", move=repr(text[:40])))
     drawn = now.game.choice_pictures(now.state, [legal[text] for text in moves])
     found = {str(move): picture.to_json() for move, picture in drawn.items()}
     return {"version": now.version, "pictures": found}

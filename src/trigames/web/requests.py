@@ -28,9 +28,10 @@ import orjson
 
 from trigames.ai.registry import LEVEL_NAMES
 from trigames.core.errors import RecordError
+from trigames.core.phrases import Phrase
 from trigames.core.spec import MAX_SPEC_LENGTH
 from trigames.records import MAX_MOVE_LENGTH, GameRecord
-from trigames.web.errors import BadRequestError
+from trigames.web.errors import BadRequestError, words_of
 from trigames.web.limits import (
     MAX_ACCOUNT_NAME,
     MAX_CHOICE_PICTURES,
@@ -52,6 +53,11 @@ HUMAN = "human"
 OPEN = "open"
 
 Body = Mapping[str, Any]
+
+#: What a request whose ``'move'`` is no string, or one too long, is told.
+MOVE_TOO_LONG = Phrase(
+    "'move' must be a move: a string of at most {most} characters", most=MAX_MOVE_LENGTH
+)
 
 #: An account's name: letters, digits, ``_`` and ``-`` (so no markup, no look-alike letters).
 ACCOUNT_NAME = re.compile(rf"[A-Za-z0-9_-]{{{MIN_ACCOUNT_NAME},{MAX_ACCOUNT_NAME}}}", re.ASCII)
@@ -158,13 +164,34 @@ def whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def item_too_long(key: str, index: int) -> Phrase:
+    """What a request is told when item ``index`` of its list of moves ``key`` is no string,
+    or one too long.
+
+    >>> item_too_long("moves", 2)
+    "'moves' item 2 must be a move: a string of at most 100 characters"
+    """
+    return Phrase(
+        "'{key}' item {index} must be a move: a string of at most {most} characters",
+        key=key,
+        index=index,
+        most=MAX_MOVE_LENGTH,
+    )
+
+
+def not_continued(error: Exception) -> Phrase:
+    """What a request is told when the record it sends to go on with is refused: ``error``'s
+    words (the engine's phrase, when it is one)."""
+    return Phrase("the record cannot be continued: {error}", error=words_of(error))
+
+
 def read_ply(body: Body, required: bool = False) -> int | None:
     """``"ply"``: the number of moves played when the request was made."""
     ply = body.get("ply")
     if ply is None and not required:
         return None
     if not whole_number(ply):
-        raise BadRequestError("'ply' must be a whole number: the moves played so far")
+        raise BadRequestError(Phrase("'ply' must be a whole number: the moves played so far"))
     assert isinstance(ply, int)
     return ply
 
@@ -172,7 +199,7 @@ def read_ply(body: Body, required: bool = False) -> int | None:
 def read_move(body: Body) -> MoveRequest:
     move = body.get("move")
     if not isinstance(move, str):
-        raise BadRequestError("'move' must be a string in the game's notation")
+        raise BadRequestError(Phrase("'move' must be a string in the game's notation"))
     return MoveRequest(move, read_ply(body))
 
 
@@ -189,7 +216,9 @@ def read_page_message(text: str) -> MoveRequest:
     except ValueError:  # not JSON, or nested too deep, or a number too large for a move
         body = None
     if not isinstance(body, dict) or body.get("type") != "move":
-        raise BadRequestError('a page sends {"type": "move", "move": MOVE, "ply": N}')
+        raise BadRequestError(
+            Phrase("a page sends {shape}", shape='{"type": "move", "move": MOVE, "ply": N}')
+        )
     return read_move(body)
 
 
@@ -204,9 +233,9 @@ def read_join(body: Body) -> JoinRequest:
     """The seat to take (whether the game has it is the game's to say) and the name."""
     seat, name = body.get("seat"), body.get("name")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise BadRequestError("'seat' must be a seat number, from 0")
+        raise BadRequestError(Phrase("'seat' must be a seat number, from 0"))
     if name is not None and not isinstance(name, str):
-        raise BadRequestError("'name' must be a string")
+        raise BadRequestError(Phrase("'name' must be a string"))
     return JoinRequest(seat, _name(name or ""))
 
 
@@ -223,15 +252,21 @@ def read_credentials(body: Body, new: bool = False) -> Credentials:
     """
     name, password = body.get("name"), body.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
-        raise BadRequestError("'name' and 'password' must be strings")
+        raise BadRequestError(Phrase("'name' and 'password' must be strings"))
     if len(password) > MAX_PASSWORD:
-        raise BadRequestError(f"a password has at most {MAX_PASSWORD} characters")
+        raise BadRequestError(Phrase("a password has at most {most} characters", most=MAX_PASSWORD))
     if new and not ACCOUNT_NAME.fullmatch(name):
         raise BadRequestError(
-            f"a name has {MIN_ACCOUNT_NAME} to {MAX_ACCOUNT_NAME} letters, digits, '_' or '-'"
+            Phrase(
+                "a name has {fewest} to {most} letters, digits, '_' or '-'",
+                fewest=MIN_ACCOUNT_NAME,
+                most=MAX_ACCOUNT_NAME,
+            )
         )
     if new and len(password) < MIN_PASSWORD:
-        raise BadRequestError(f"a password has at least {MIN_PASSWORD} characters")
+        raise BadRequestError(
+            Phrase("a password has at least {fewest} characters", fewest=MIN_PASSWORD)
+        )
     return Credentials(name[: MAX_ACCOUNT_NAME + 1], password)
 
 
@@ -245,13 +280,15 @@ def read_challenge(body: Body) -> ChallengeRequest:
     spec, rated = body.get("game"), body.get("rated", False)
     to, seat = body.get("to"), body.get("seat")
     if not isinstance(spec, str) or len(spec) > MAX_SPEC_LENGTH:
-        raise BadRequestError("'game' must be a spec string such as 'triggle'")
+        raise BadRequestError(Phrase("'game' must be a spec string such as 'triggle'"))
     if not isinstance(rated, bool):
-        raise BadRequestError("'rated' must be true or false")
+        raise BadRequestError(Phrase("'rated' must be true or false"))
     if to is not None and (not isinstance(to, str) or not ACCOUNT_NAME.fullmatch(to)):
-        raise BadRequestError("'to' must be the name of an account, or null for anyone")
+        raise BadRequestError(Phrase("'to' must be the name of an account, or null for anyone"))
     if seat is not None and (not whole_number(seat) or seat not in (0, 1)):
-        raise BadRequestError("'seat' must be 0 or 1, the seat you take, or null for chance")
+        raise BadRequestError(
+            Phrase("'seat' must be 0 or 1, the seat you take, or null for chance")
+        )
     return ChallengeRequest(spec, rated, read_clock(body.get("clock")), to, seat)
 
 
@@ -264,9 +301,11 @@ def read_email_settings(body: Body) -> tuple[str | None, bool]:
     """
     email, digest = body.get("email"), body.get("email_digest", False)
     if email is not None and (not isinstance(email, str) or len(email) > 254):
-        raise BadRequestError("'email' must be an email address (254 characters at most) or null")
+        raise BadRequestError(
+            Phrase("'email' must be an email address (254 characters at most) or null")
+        )
     if not isinstance(digest, bool):
-        raise BadRequestError("'email_digest' must be true or false")
+        raise BadRequestError(Phrase("'email_digest' must be true or false"))
     return email or None, digest
 
 
@@ -274,7 +313,7 @@ def read_days(body: Body) -> int:
     """``{"days": N}``, a whole number (whether the days are left is the account's to say)."""
     days = body.get("days")
     if not whole_number(days):
-        raise BadRequestError("'days' must be a whole number of days")
+        raise BadRequestError(Phrase("'days' must be a whole number of days"))
     assert isinstance(days, int)
     return days
 
@@ -283,7 +322,9 @@ def read_text(body: Body, key: str, most: int) -> str:
     """``body[key]``, a string of at most ``most`` characters."""
     value = body.get(key)
     if not isinstance(value, str) or len(value) > most:
-        raise BadRequestError(f"'{key}' must be a string of at most {most} characters")
+        raise BadRequestError(
+            Phrase("'{key}' must be a string of at most {most} characters", key=key, most=most)
+        )
     return value
 
 
@@ -293,7 +334,9 @@ def read_challenge_filter(query: Mapping[str, str]) -> ChallengeFilter:
     for key in ("min_rating", "max_rating"):
         text = query.get(key)
         if text is not None and not (text.isdigit() and len(text) <= 5):
-            raise BadRequestError(f"'{key}' must be a whole number of at most 5 digits")
+            raise BadRequestError(
+                Phrase("'{key}' must be a whole number of at most 5 digits", key=key)
+            )
         bounds.append(None if text is None else int(text))
     return ChallengeFilter(*bounds)
 
@@ -303,12 +346,18 @@ def read_clock(value: Any) -> Clock | None:
     if value is None:
         return None
     bounds = {
-        "per_move": (MIN_PER_MOVE, MAX_PER_MOVE, "seconds"),
-        "days_per_move": (MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, "days"),
+        "per_move": (MIN_PER_MOVE, MAX_PER_MOVE, Phrase("seconds")),
+        "days_per_move": (MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, Phrase("days")),
     }
-    shape = (
-        f"'clock' must be {{\"per_move\": SECONDS}} ({MIN_PER_MOVE} to {MAX_PER_MOVE}) or "
-        f'{{"days_per_move": DAYS}} ({MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}), or null'
+    shape = Phrase(
+        "'clock' must be {seconds} ({fewest} to {most}) or {days} ({fewest_days} to {most_days}), "
+        "or null",
+        seconds='{"per_move": SECONDS}',
+        fewest=MIN_PER_MOVE,
+        most=MAX_PER_MOVE,
+        days='{"days_per_move": DAYS}',
+        fewest_days=MIN_DAYS_PER_MOVE,
+        most_days=MAX_DAYS_PER_MOVE,
     )
     if not isinstance(value, dict) or len(value) != 1:
         raise BadRequestError(shape)
@@ -317,7 +366,16 @@ def read_clock(value: Any) -> Clock | None:
         raise BadRequestError(shape)
     low, high, unit = bounds[key]
     if not low <= amount <= high:
-        raise BadRequestError(f"'clock': {key} must be {low} to {high} {unit}, not {amount}")
+        raise BadRequestError(
+            Phrase(
+                "'clock': {key} must be {low} to {high} {unit}, not {amount}",
+                key=key,
+                low=low,
+                high=high,
+                unit=unit,
+                amount=amount,
+            )
+        )
     return Clock(key, amount)
 
 
@@ -326,18 +384,20 @@ def read_new_game(body: Body) -> NewGame:
     spec, record = body.get("game"), None
     if "record" in body:
         if "game" in body:
-            raise BadRequestError("give 'game' (a new game) or 'record' (one to continue)")
+            raise BadRequestError(Phrase("give 'game' (a new game) or 'record' (one to continue)"))
         record = _record(body["record"])
     elif not isinstance(spec, str):
-        raise BadRequestError("'game' must be a spec string such as 'triggle'")
+        raise BadRequestError(Phrase("'game' must be a spec string such as 'triggle'"))
     seats = body.get("seats")
     if seats is not None and (
         not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats)
     ):
-        raise BadRequestError('\'seats\' must be a list of {"kind": ..., "name": ...}')
+        raise BadRequestError(
+            Phrase("'seats' must be a list of {shape}", shape='{"kind": ..., "name": ...}')
+        )
     hotseat, review = body.get("hotseat", False), body.get("review", False)
     if not isinstance(hotseat, bool) or not isinstance(review, bool):
-        raise BadRequestError("'hotseat' and 'review' must be true or false")
+        raise BadRequestError(Phrase("'hotseat' and 'review' must be true or false"))
     return NewGame(
         spec=None if record is not None else spec,
         record=record,
@@ -353,10 +413,12 @@ def read_board_query(query: Mapping[str, str]) -> BoardQuery:
     try:
         ply = None if text is None else int(text)
     except ValueError:
-        raise BadRequestError("ply must be a whole number") from None
+        raise BadRequestError(Phrase("ply must be a whole number")) from None
     after = query.get("after")
     if after is not None and len(after) > MAX_MOVE_LENGTH:
-        raise BadRequestError(f"'after' is a move: at most {MAX_MOVE_LENGTH} characters")
+        raise BadRequestError(
+            Phrase("'after' is a move: at most {most} characters", most=MAX_MOVE_LENGTH)
+        )
     return BoardQuery(ply, query.get("labels", "true") != "false", after)
 
 
@@ -364,13 +426,17 @@ def read_choices_query(moves: list[str], version: str | None) -> tuple[list[str]
     """``GET /api/games/{id}/choices?version=V&move=A&move=B...``: the moves (a move may hold
     commas, as TRANGLAR's take-overs do) and the version of the page that asks."""
     if len(moves) > MAX_CHOICE_PICTURES:
-        raise BadRequestError(f"at most {MAX_CHOICE_PICTURES} moves a request")
+        raise BadRequestError(Phrase("at most {count} moves a request", count=MAX_CHOICE_PICTURES))
     if sum(len(move) + 1 for move in moves) > MAX_CHOICE_QUERY:
-        raise BadRequestError(f"the moves are at most {MAX_CHOICE_QUERY} characters")
+        raise BadRequestError(
+            Phrase("the moves are at most {most} characters", most=MAX_CHOICE_QUERY)
+        )
     try:
         return [move for move in moves if move], int(version or "")
     except ValueError:
-        raise BadRequestError("version must be a whole number (the view's version)") from None
+        raise BadRequestError(
+            Phrase("version must be a whole number (the view's version)")
+        ) from None
 
 
 def seat_kind(kind: str) -> str:
@@ -388,12 +454,16 @@ def seat_kind(kind: str) -> str:
 def _seat(number: int, seat: Mapping[str, Any]) -> SeatChoice:
     kind, name = seat.get("kind", HUMAN), seat.get("name")
     if not isinstance(kind, str) or (name is not None and not isinstance(name, str)):
-        raise BadRequestError(f"seat {number}: 'kind' and 'name' must be strings")
+        raise BadRequestError(
+            Phrase("seat {number}: 'kind' and 'name' must be strings", number=number)
+        )
     kind = seat_kind(kind)
     try:
         checked = _name(name or "")
     except BadRequestError as error:
-        raise BadRequestError(f"seat {number}: {error}") from None
+        raise BadRequestError(
+            Phrase("seat {number}: {error}", number=number, error=words_of(error))
+        ) from None
     if kind == OPEN:
         return SeatChoice(HUMAN, checked, left_open=True)
     return SeatChoice(kind, checked)
@@ -403,20 +473,24 @@ def _name(name: str) -> str:
     try:
         return check_name(name)
     except ValueError as error:
-        raise BadRequestError(str(error)) from None
+        raise BadRequestError(words_of(error)) from None
 
 
 def _record(value: Any) -> GameRecord:
     """A record to go on with, read (not yet replayed)."""
     if not isinstance(value, dict):
-        raise BadRequestError("'record' must be a game record: the JSON object a saved game holds")
+        raise BadRequestError(
+            Phrase("'record' must be a game record: the JSON object a saved game holds")
+        )
     try:
         record = GameRecord.from_json(value)
     except RecordError as error:
-        raise BadRequestError(f"the record cannot be continued: {error}") from None
+        raise BadRequestError(not_continued(error)) from None
     if len(record.moves) > MAX_RECORD_MOVES:
         raise BadRequestError(
-            f"the record cannot be continued: a record to go on with has at most "
-            f"{MAX_RECORD_MOVES} moves"
+            Phrase(
+                "the record cannot be continued: a record to go on with has at most {count} moves",
+                count=MAX_RECORD_MOVES,
+            )
         )
     return record

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from trigames.analysis.review import Assessed, PlyJson, plies_from
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyState
 from trigames.core.swap import SWAP, is_swap
 from trigames.records import GameRecord
@@ -115,7 +116,9 @@ def read_level(body: dict[str, Any]) -> str:
     """
     level = body.get("level", DEFAULT_REVIEW_LEVEL)
     if level not in REVIEW_LEVELS:
-        raise BadRequestError(f"a review's level is one of {', '.join(REVIEW_LEVELS)}")
+        raise BadRequestError(
+            Phrase("a review's level is one of {levels}", levels=", ".join(REVIEW_LEVELS))
+        )
     return str(level)
 
 
@@ -146,7 +149,7 @@ class Reviews:
         check_may_see(snapshot, actor)
         plies = min(snapshot.ply, MAX_REVIEW_PLIES)
         if plies == 0:
-            raise ConflictError("there is no move to review yet")
+            raise ConflictError(Phrase("there is no move to review yet"))
         key = (snapshot.id, plies, level)
         found = self._reviews.get(key)
         if found is not None and found.error is None:
@@ -154,10 +157,12 @@ class Reviews:
             return found.view()
         if asker in self._busy:
             raise TooManyRequestsError(
-                "one review at a time: wait for the one you asked for to finish"
+                Phrase("one review at a time: wait for the one you asked for to finish")
             )
         if len(self._busy) >= REVIEWS_WAITING:
-            raise TooManyRequestsError("the server is busy with other reviews: ask again soon")
+            raise TooManyRequestsError(
+                Phrase("the server is busy with other reviews: ask again soon")
+            )
         review = _Review(key, asker, total=plies + 1)
         self._reviews[key] = review
         self._busy[asker] = key
@@ -174,7 +179,7 @@ class Reviews:
         check_may_see(snapshot, actor)
         key = self._latest.get((snapshot.id, level))
         if key is None:
-            raise NotFoundError("this game has no review yet: ask for one (POST)")
+            raise NotFoundError(Phrase("this game has no review yet: ask for one (POST)"))
         return self._reviews[key].view()
 
     async def _run(self, review: _Review, record: GameRecord) -> None:

@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from trigames.games import load_game
-from trigames.web import offers, pictures, turns, views
+from trigames.web import errors, offers, pictures, turns, views
 from trigames.web.accounts import Accounts
 from trigames.web.challenges import Challenges
 from trigames.web.clocks import Timers
@@ -190,9 +190,7 @@ class GameService:
 
         def replaying(moves: int) -> None:
             if moves > CHECKPOINT_PLIES and not self.replays.take(address, moves):
-                raise TooManyRequestsError(
-                    "you have had many long games read from the store lately: try again in a minute"
-                )
+                raise TooManyRequestsError(errors.LONG_GAMES_READ)
 
         async with self.games.held(game_id, replaying) as live:
             if fresh:
@@ -241,10 +239,10 @@ class GameService:
         """A new game (:class:`~trigames.web.requests.NewGame`), created by ``address``."""
         if not self.new_games.take(address):
             per_minute = self.settings.games_per_minute
-            raise TooManyRequestsError(f"one address may create {per_minute} games a minute")
+            raise TooManyRequestsError(errors.games_a_minute(per_minute))
         moves = 0 if request.record is None else len(request.record.moves)
         if moves and not self.replays.take(address, moves):
-            raise TooManyRequestsError("you have had many moves replayed lately: wait a minute")
+            raise TooManyRequestsError(errors.MOVES_REPLAYED)
         game, state, defaults = await asyncio.to_thread(opening, request)  # a record replays
         choices = defaults if request.seats is None else request.seats
         clock = None if request.clock is None else request.clock.to_json()
@@ -252,12 +250,10 @@ class GameService:
         snapshot = start(row, state, self.clock())
         thinking = self.seats.thinking_for(address)
         if snapshot.computer_to_move and thinking >= self.settings.thinking_games:
-            raise TooManyRequestsError(
-                f"{thinking} of your games wait for the computer already: let them finish first"
-            )
+            raise TooManyRequestsError(errors.computer_busy(thinking))
         live = await self.games.insert(snapshot, address)
         if live is None:
-            raise ConflictError("a game with this id exists already: create it again")
+            raise ConflictError(errors.GAME_EXISTS)
         self._started(snapshot, live)
         view = views.with_now(live.shown.whole(live.snapshot), self.clock())
         return views.created(row, tokens, view)
@@ -340,7 +336,7 @@ class GameService:
         """The hint level's move for the seat to move, which ``actor`` must hold, and why."""
         async with self.held(game_id) as live:
             thought = await self.seats.hint(live, actor, address)
-        return {"move": thought.move, "why": thought.why}
+        return views.hint(thought.move, thought.why)
 
     # --- pictures -------------------------------------------------------------------------
 
@@ -369,7 +365,7 @@ class GameService:
         async with self.held(game_id, address, fresh=True) as live:
             seats = live.snapshot.seats_of(actor)
             if actor.token and not seats:
-                raise ForbiddenError("this token holds no seat in this game")
+                raise ForbiddenError(errors.NO_SEAT)
             watcher = Watcher(address, seats)
             self.watchers.add(live.watchers, watcher)
             whole = self._whole_message(live, watcher)
@@ -387,7 +383,7 @@ class GameService:
         try:  # its pages hear of it: no answer to make
             await self._made(live.id, self._move(actor, read_page_message(text)))
         except ServiceError as error:
-            refused = {"type": "error", "status": error.status, "error": str(error)}
+            refused = {"type": "error", "status": error.status, **errors.refusal(error)}
             watcher.outbox.put(json.dumps(refused), lambda: self._whole_message(live, watcher))
 
     def unwatch(self, live: LiveGame, watcher: Watcher) -> None:

@@ -33,13 +33,14 @@ from typing import Any
 
 from trigames.ai.registry import SERVER_LIMITS, check_player_spec
 from trigames.core.errors import PlayerSpecError, TrigamesError
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import AnyGame, AnyState
 from trigames.games import load_game
 from trigames.records import GameRecord, Seat
 from trigames.web.account_store import AccountRow
 from trigames.web.clocks import HUMAN, turn_deadline
-from trigames.web.errors import BadRequestError, RejectedSettingError
-from trigames.web.requests import NewGame, SeatChoice, seat_kind
+from trigames.web.errors import BadRequestError, RejectedSettingError, words_of
+from trigames.web.requests import NewGame, SeatChoice, not_continued, seat_kind
 from trigames.web.rows import GameRow, StoredSeat
 
 
@@ -236,7 +237,14 @@ def seated(
     and seats left open. A computer's settings are checked against the server's ranges (422),
     and there must be a choice for every seat (400)."""
     if len(choices) != game.num_players:
-        raise BadRequestError(f"{game.spec} has {game.num_players} seats, not {len(choices)}")
+        raise BadRequestError(
+            Phrase(
+                "{game} has {count} seats, not {given}",
+                game=str(game.spec),
+                count=game.num_players,
+                given=len(choices),
+            )
+        )
     shared = new_token()
     tokens: list[str | None] = []
     seats = []
@@ -245,7 +253,9 @@ def seated(
             try:
                 check_player_spec(choice.kind, game, limits=SERVER_LIMITS)
             except PlayerSpecError as error:
-                raise RejectedSettingError(f"seat {number}: {error}") from None
+                raise RejectedSettingError(
+                    Phrase("seat {number}: {error}", number=number, error=words_of(error))
+                ) from None
         token = None
         if choice.kind == HUMAN and not choice.left_open:
             token = shared if hotseat else new_token()
@@ -263,17 +273,20 @@ def opening(request: NewGame) -> tuple[AnyGame, AnyState, tuple[SeatChoice, ...]
         try:
             game = load_game(request.spec or "")
         except TrigamesError as error:
-            raise BadRequestError(str(error)) from None
+            raise BadRequestError(words_of(error)) from None
         return game, game.new_initial_state(), (SeatChoice(),) * game.num_players
     try:
         state = request.record.replay()
     except TrigamesError as error:
-        raise BadRequestError(f"the record cannot be continued: {error}") from None
+        raise BadRequestError(not_continued(error)) from None
     outcome = state.outcome()
     if outcome is not None and not request.review:
         raise BadRequestError(
-            f"the record's game is over ({outcome.reason}): there is nothing to continue "
-            '(send "review": true to open it as it ended, to review it)'
+            Phrase(
+                "the record's game is over ({reason}): there is nothing to continue (send "
+                '"review": true to open it as it ended, to review it)',
+                reason=outcome.reason,
+            )
         )
     players = tuple(SeatChoice(seat_kind(p.kind or HUMAN), p.name) for p in request.record.players)
     return state.game, state, players

@@ -24,14 +24,17 @@ import dataclasses
 
 from trigames.core.endings import Ending, Timeout
 from trigames.core.errors import TrigamesError
+from trigames.core.phrases import Phrase
 from trigames.web.clocks import HUMAN, is_open, turn_deadline
 from trigames.web.errors import (
+    NO_SEAT,
     BadRequestError,
     ConflictError,
     ForbiddenError,
     MissingTokenError,
     RejectedMoveError,
     UnauthorizedError,
+    words_of,
 )
 from trigames.web.requests import JoinRequest, MoveRequest
 from trigames.web.rows import StoredSeat
@@ -42,20 +45,25 @@ def seats_held(snapshot: Snapshot, actor: Actor) -> list[int]:
     """The seats ``actor`` holds (401 for nobody, 403 when it holds none)."""
     if not actor:
         raise MissingTokenError(
-            "this needs the token of a seat (from the seat's link), or to log in to the "
-            "account that plays it"
+            Phrase(
+                "this needs the token of a seat (from the seat's link), or to log in to the "
+                "account that plays it"
+            )
         )
     seats = snapshot.seats_of(actor)
     if not seats:
-        held_by = "this token holds" if actor.token else "your account plays"
-        raise ForbiddenError(f"{held_by} no seat in this game")
+        raise ForbiddenError(
+            NO_SEAT if actor.token else Phrase("your account plays no seat in this game")
+        )
     return seats
 
 
 def check_not_over(snapshot: Snapshot) -> None:
     if snapshot.over:
         outcome = snapshot.state.outcome()
-        raise ConflictError(f"the game is over{': ' + outcome.reason if outcome else ''}")
+        if outcome is None:
+            raise ConflictError(Phrase("the game is over"))
+        raise ConflictError(Phrase("the game is over: {reason}", reason=outcome.reason))
 
 
 def seats_in_game(snapshot: Snapshot, actor: Actor) -> list[int]:
@@ -64,7 +72,7 @@ def seats_in_game(snapshot: Snapshot, actor: Actor) -> list[int]:
     check_not_over(snapshot)
     playing = [seat for seat in seats if seat not in snapshot.state.withdrawn]
     if not playing:
-        raise ConflictError("you have already left this game")
+        raise ConflictError(Phrase("you have already left this game"))
     return playing
 
 
@@ -72,13 +80,25 @@ def check_ply(snapshot: Snapshot, ply: int) -> None:
     """``ply`` must be the number of moves played: a request made before the game moved on is
     refused (409), never applied to a position its sender did not see."""
     if ply != snapshot.ply:
-        raise ConflictError(f"the game has moved on: it is at ply {snapshot.ply}, not {ply}")
+        raise ConflictError(
+            Phrase(
+                "the game has moved on: it is at ply {ply}, not {given}",
+                ply=snapshot.ply,
+                given=ply,
+            )
+        )
 
 
-def seat_label(snapshot: Snapshot, seat: int | None) -> str:
+def seat_label(snapshot: Snapshot, seat: int | None) -> Phrase:
+    """Who sits at ``seat``, for a message: its colour, number and player's name."""
     if seat is None:
-        return "nobody"
-    return f"{snapshot.game.player_name(seat)} (seat {seat}, {snapshot.row.seats[seat].name})"
+        return Phrase("nobody")
+    return Phrase(
+        "{colour} (seat {number}, {name})",
+        colour=snapshot.game.player_name(seat),
+        number=seat,
+        name=snapshot.row.seats[seat].name,
+    )
 
 
 def play(snapshot: Snapshot, actor: Actor, request: MoveRequest, now: float) -> Snapshot:
@@ -89,18 +109,23 @@ def play(snapshot: Snapshot, actor: Actor, request: MoveRequest, now: float) -> 
     check_not_over(snapshot)
     mover = snapshot.to_move
     if mover not in seats:
-        raise ConflictError(f"it is not your turn: {seat_label(snapshot, mover)} is to move")
+        raise ConflictError(
+            Phrase("it is not your turn: {seat} is to move", seat=seat_label(snapshot, mover))
+        )
     state = snapshot.state.clone()
     try:
         played = state.parse(request.move)
         if isinstance(played, Ending):
             raise RejectedMoveError(
-                f"{request.move!r} is not a move: resign, offer a draw or take back through "
-                "their own requests"
+                Phrase(
+                    "{move} is not a move: resign, offer a draw or take back through their own "
+                    "requests",
+                    move=repr(request.move),
+                )
             )
         state.play(played)
     except TrigamesError as error:
-        raise RejectedMoveError(str(error)) from None
+        raise RejectedMoveError(words_of(error)) from None
     return advance(snapshot, state, now)
 
 
@@ -149,10 +174,14 @@ def join(
     check_not_over(snapshot)
     seats = snapshot.row.seats
     if not 0 <= request.seat < len(seats):
-        raise BadRequestError(f"'seat' must be a seat number from 0 to {len(seats) - 1}")
+        raise BadRequestError(
+            Phrase("'seat' must be a seat number from 0 to {most}", most=len(seats) - 1)
+        )
     if not is_open(seats[request.seat]):
         taken = seats[request.seat].name
-        raise ConflictError(f"seat {request.seat} is not open: {taken} plays it")
+        raise ConflictError(
+            Phrase("seat {number} is not open: {name} plays it", number=request.seat, name=taken)
+        )
     held = actor.token if actor.token and snapshot.seats_of(Actor(actor.token)) else None
     holder = held or new_token()
     account = actor.account
@@ -175,14 +204,16 @@ def claim(snapshot: Snapshot, actor: Actor, now: float) -> Snapshot:
     account's history). 401 without a session, 409 for a seat another account plays."""
     account = actor.account
     if account is None:
-        raise UnauthorizedError("log in first: a seat is kept with the account you are in")
+        raise UnauthorizedError(Phrase("log in first: a seat is kept with the account you are in"))
     if not actor.token:
-        raise MissingTokenError("this needs the token of the seats to keep (from their link)")
+        raise MissingTokenError(
+            Phrase("this needs the token of the seats to keep (from their link)")
+        )
     changed = list(snapshot.row.seats)
     for number in seats_held(snapshot, Actor(actor.token)):
         seat = changed[number]
         if seat.account and seat.account != account.id:
-            raise ConflictError(f"seat {number} is kept by another account")
+            raise ConflictError(Phrase("seat {number} is kept by another account", number=number))
         changed[number] = StoredSeat(account.name, seat.kind, seat.token_hash, account.id)
     if changed == snapshot.row.seats:
         return snapshot  # kept already

@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from trigames.core.phrases import Phrase
 from trigames.web.errors import TooManyRequestsError
 from trigames.web.limits import OUTBOX_MESSAGES, SEND_TIMEOUT
 
@@ -80,11 +81,17 @@ class Watchers:
         code 4429 and this reason)."""
         if len(pages) >= self.per_game:
             raise TooManyRequestsError(
-                f"this game has {self.per_game} pages watching it already: try again later"
+                Phrase(
+                    "this game has {count} pages watching it already: try again later",
+                    count=self.per_game,
+                )
             )
         if self._addresses[watcher.address] >= self.per_address:
             raise TooManyRequestsError(
-                f"your address has {self.per_address} pages watching games already: close some"
+                Phrase(
+                    "your address has {count} pages watching games already: close some",
+                    count=self.per_address,
+                )
             )
         pages.append(watcher)
         self._addresses[watcher.address] += 1
