@@ -30,11 +30,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trigames.ai.registry import KINDS, LEVEL_NAMES
 from trigames.core.errors import TrigamesError
-from trigames.games import GAMES, describe_games, game_class, load_game
+from trigames.core.phrases import Phrase, said
+from trigames.games import GAMES, game_class, load_game
 from trigames.geometry.svg import SEAT_COLOURS
 from trigames.web import pages, views
 from trigames.web.account_api import account_routes
-from trigames.web.errors import BadRequestError, NotFoundError, ServiceError
+from trigames.web.errors import BadRequestError, NotFoundError, ServiceError, words_of
 from trigames.web.http import (
     SameOrigin,
     SecurityHeaders,
@@ -95,10 +96,10 @@ async def listing(request: Request) -> views.Listing:
     status = request.query_params.get("status")
     choices = {None: None, "finished": True, "active": False}
     if status not in choices:
-        raise BadRequestError("status must be 'finished' or 'active'")
+        raise BadRequestError(Phrase("status must be 'finished' or 'active'"))
     moved = request.query_params.get("moved", "false")
     if moved not in ("true", "false"):
-        raise BadRequestError("moved must be 'true' or 'false'")
+        raise BadRequestError(Phrase("moved must be 'true' or 'false'"))
     return {"games": await service_of(request).listing(choices[status], moved == "true")}
 
 
@@ -230,17 +231,23 @@ async def watch(socket: WebSocket) -> None:
 
 async def catalog(request: Request) -> views.Catalog:
     players: views.Players = {"human": HUMAN, "levels": list(LEVEL_NAMES), "kinds": list(KINDS)}
-    return {"games": describe_games(), "players": players, "colours": SEAT_COLOURS}
+    return {"games": views.catalog_games(), "players": players, "colours": SEAT_COLOURS}
 
 
 async def spec(request: Request) -> views.GameSpec:
     try:
         game = load_game(request.query_params.get("game", ""))
     except TrigamesError as error:
-        raise BadRequestError(str(error)) from None
-    seats = [game.player_name(seat) for seat in range(game.num_players)]
+        raise BadRequestError(words_of(error)) from None
+    seats: list[str] = [game.player_name(seat) for seat in range(game.num_players)]
     swatches = list(game.seat_colours[: game.num_players])
-    return {"game": str(game.spec), "title": game.title, "seats": seats, "swatches": swatches}
+    return {
+        "game": str(game.spec),
+        "title": game.title,
+        "seats": seats,
+        "seats_said": [said(seat) for seat in seats],
+        "swatches": swatches,
+    }
 
 
 # --- pages ------------------------------------------------------------------------------------

@@ -37,15 +37,6 @@ def short(game: str) -> str:
     return pages.short_title(GAMES[game].title)
 
 
-def sentence(text: str) -> str:
-    """``text`` as a sentence: its first letter a capital, a full stop at its end.
-
-    >>> sentence("place pegs from the Pillar outwards")
-    'Place pegs from the Pillar outwards.'
-    """
-    return f"{text[:1].upper()}{text[1:]}."
-
-
 def lesson_items(lessons: tuple[Lesson, ...]) -> str:
     """The lessons as list items, each a link to it with its summary and its mark (done or
     not, which ``learn.js`` sets)."""
@@ -61,7 +52,7 @@ def lesson_items(lessons: tuple[Lesson, ...]) -> str:
 #: A game's part of the lessons' index; its words are filled in by :func:`learn_index`.
 LEARN_GAME = """<section class="panel learn-game" data-game="{game}" aria-labelledby="learn-{game}">
 <h2 id="learn-{game}"><a href="/learn/{game}">{short}</a></h2>
-<p class="muted"{english}>{summary}</p>
+<p class="muted learn-summary">{summary}</p>
 <p class="learn-progress" data-game="{game}" aria-live="polite"></p>
 <ol class="lesson-items"{english}>
 {items}
@@ -81,8 +72,8 @@ LEARN_INDEX = """<h1>{heading}</h1>
 
 
 def learn_index(lang: str = DEFAULT) -> str:
-    """The five games, each with its lessons, in ``lang`` (the games' summaries and the lessons
-    stay English until they are translated, and say so)."""
+    """The five games, each with its summary and its lessons, in ``lang`` (the lessons stay
+    English until they are translated, and say so)."""
     _ = html_translator(lang)
     english = english_mark(lang)
     sections = "\n".join(
@@ -90,7 +81,7 @@ def learn_index(lang: str = DEFAULT) -> str:
             game=game,
             short=escape(short(game)),
             english=english,
-            summary=escape(sentence(GAMES[game].summary)),
+            summary=escape(pages.summary_sentence(GAMES[game].summary, lang)),
             items=lesson_items(lessons_for(game)),
             start=_("Start"),
             rules=_("The rules of {game}").format(game=escape(short(game))),

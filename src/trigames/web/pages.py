@@ -23,6 +23,7 @@ from trigames.web.i18n import (
     LANGUAGES,
     english_mark,
     html_translator,
+    say,
     translator,
     words_block,
 )
@@ -354,12 +355,23 @@ def starting_board(name: str) -> str:
     return game.render_svg(game.new_initial_state(), labels=False)
 
 
+def summary_sentence(summary: str, lang: str) -> str:
+    """A game's ``summary`` (a phrase) said in ``lang`` as a sentence: its first letter a
+    capital, a full stop at its end.
+
+    >>> summary_sentence("place pegs from the Pillar outwards", "en")
+    'Place pegs from the Pillar outwards.'
+    """
+    said = say(summary, lang)
+    return f"{said[:1].upper()}{said[1:]}."
+
+
 #: A game's card in the lobby; its words are filled in by :func:`game_card`.
 GAME_CARD = """<li class="game-card" data-game="{name}" data-seats="{seats}">
 <img class="card-board" src="/boards/{name}.svg" alt="{alt}">
 <div class="card-text">
 <h2 id="card-{name}" class="card-title">{short}</h2>
-<p class="card-summary"{english}>{summary}</p>
+<p class="card-summary">{summary}</p>
 </div>
 <div class="card-actions">
 <button type="button" class="primary play-computer"
@@ -374,15 +386,16 @@ GAME_CARD = """<li class="game-card" data-game="{name}" data-seats="{seats}">
 
 def game_card(name: str, title: str, summary: str, lang: str = DEFAULT) -> str:
     """A game's card in the lobby, in ``lang``: the picture of its board, its name and what it
-    is about (the engine's words: English, and marked so), the buttons that start a game at once
+    is about (its ``summary``, a phrase said in ``lang``), the buttons that start a game at once
     (``lobby.js``), and its lessons (when it has some) and rules. ``data-seats`` is the number
     of seats of its default game.
 
     >>> card = game_card("trig", "Trig, Trigger, Triggest (The Summer-House Floor)", "place pegs")
     >>> 'data-seats="2"' in card and 'href="/learn/trig"' in card and "Place pegs." in card
     True
-    >>> card = game_card("trugo", "Trugo", "lay tiles", "fr")
-    >>> "Jouer contre l\u2019ordinateur" in card, '<p class="card-summary" lang="en">' in card
+    >>> from trigames.core.phrases import Phrase
+    >>> card = game_card("trugo", "Trugo", Phrase("tiles in the pool"), "fr")
+    >>> "Jouer contre l\u2019ordinateur" in card, '<p class="card-summary">Tuiles' in card
     (True, True)
     """
     _ = html_translator(lang)
@@ -393,8 +406,7 @@ def game_card(name: str, title: str, summary: str, lang: str = DEFAULT) -> str:
         seats=load_game(name).num_players,
         alt=_("The board of {game} at the start").format(game=short),
         short=short,
-        english=english_mark(lang),
-        summary=escape(summary[:1].upper() + summary[1:]) + ".",
+        summary=escape(summary_sentence(summary, lang)),
         computer=_("Play against the computer"),
         friend=_("Play a friend"),
         learn=f'<a href="/learn/{name}">{learn}</a> · ' if name in TAUGHT else "",
@@ -424,7 +436,7 @@ LOBBY = """<p class="muted small lobby-defaults">{defaults}</p>
 <form id="new-game-form" novalidate>
 <label for="game">{game}</label>
 <select id="game" name="game"></select>
-<p id="game-summary" class="summary"{english}></p>
+<p id="game-summary" class="summary"></p>
 <fieldset id="variant" class="variant">
 <legend>{variant}</legend>
 <div id="option-controls" class="option-controls"></div>
@@ -503,7 +515,6 @@ def lobby(lang: str = DEFAULT) -> str:
         more_options=_("More options"),
         more_about=_("any variant, seats, clock, or a saved game to continue"),
         game=_("Game"),
-        english=english_mark(lang),
         variant=_("Variant"),
         spec=_("Options as written in a spec"),
         spec_who=_("(for those who want them)"),
@@ -611,7 +622,7 @@ GAME = """<div class="game-layout">
 </section>
 <aside class="side-column">
 <ul id="seats" class="seats" aria-label="{seats}"></ul>
-<p id="status" class="status" lang="en"></p>
+<p id="status" class="status"></p>
 <p id="rated-note" class="muted" hidden>{rated_note}</p>
 <p id="last-move" class="last-move"></p>
 <div id="resign-confirm" class="panel notice" hidden>

@@ -3,14 +3,20 @@ JSON objects made from what the store keeps (pure functions).
 
 >>> describe_clock({"days_per_move": 1}), describe_clock({"per_move": 90}), describe_clock(None)
 ('1 day a move', '90 seconds a move', 'no clock')
->>> challenge_text("Ann", "1520?", True, "Triggle", {"days_per_move": 1}, None)
+>>> text = challenge_text("Ann", "1520?", True, "Triggle", {"days_per_move": 1}, None)
+>>> text
 'Ann (1520?) wants a rated Triggle game, 1 day a move'
+>>> from trigames.web.i18n import say
+>>> say(text, "fr")
+'Ann (1520?) propose une partie classée de Triggle, 1 jour par coup'
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
 
+from trigames.core.phrases import Phrase, counted, said
+from trigames.core.phrases import Said as Phrased
 from trigames.games import load_game
 from trigames.ratings import PlayerRating, shown
 from trigames.web.account_store import AccountRow
@@ -31,12 +37,14 @@ class RatingView(TypedDict):
 
 
 class GameSummary(TypedDict):
-    """A game in an account's list."""
+    """A game in an account's list: its players' names, and their kinds (``human``, a
+    computer's level...) by which a page shows a computer's name in its language."""
 
     id: str
     game: str
     title: str
     players: list[str]
+    kinds: list[str]
     rated: bool
     your_turn: bool
     over: bool
@@ -85,7 +93,8 @@ class Leaderboard(TypedDict):
 
 
 class ChallengeView(TypedDict):
-    """An open challenge as a lobby lists it, with the sentence that says it."""
+    """An open challenge as a lobby lists it, with the sentence that says it (in English, and
+    as a phrase that the lobby says in its language)."""
 
     id: str
     by: str
@@ -98,6 +107,7 @@ class ChallengeView(TypedDict):
     seat: int | None
     created: float
     text: str
+    said: Phrased
     yours: bool
 
 
@@ -135,6 +145,7 @@ def game_summary(row: GameRow, account_id: str) -> GameSummary:
         "game": row.spec,
         "title": short_title(row.spec),
         "players": [seat.name for seat in row.seats],
+        "kinds": [seat.kind for seat in row.seats],
         "rated": row.rated,
         "your_turn": bool(account_id) and row.waiting_for == account_id and row.result is None,
         "over": row.result is not None,
@@ -149,26 +160,38 @@ def history(points: list[RatingPoint]) -> list[HistoryPoint]:
     ]
 
 
-def describe_clock(clock: dict[str, int] | None) -> str:
-    """A clock in words."""
+def describe_clock(clock: dict[str, int] | None) -> Phrase:
+    """A clock in words (a phrase)."""
     if not clock:
-        return "no clock"
+        return Phrase("no clock")
     if "days_per_move" in clock:
-        days = clock["days_per_move"]
-        return f"{days} day{'s' if days != 1 else ''} a move"
+        return counted("{count} day a move", "{count} days a move", clock["days_per_move"])
     seconds = clock["per_move"]
     if seconds % 60 or seconds < 120:
-        return f"{seconds} seconds a move"
-    return f"{seconds // 60} minutes a move"
+        return counted("{count} second a move", "{count} seconds a move", seconds)
+    return counted("{count} minute a move", "{count} minutes a move", seconds // 60)
 
 
 def challenge_text(
     by: str, by_rating: str, rated: bool, title: str, clock: dict[str, int] | None, to: str | None
-) -> str:
-    """The sentence that says a challenge."""
-    kind = "rated" if rated else "casual"
-    whom = f" with {to}" if to else ""
-    return f"{by} ({by_rating}) wants a {kind} {title} game{whom}, {describe_clock(clock)}"
+) -> Phrase:
+    """The sentence that says a challenge (a phrase).
+
+    >>> challenge_text("Ann", "1500?", False, "Trig", {"per_move": 120}, "Bob")
+    'Ann (1500?) wants a casual Trig game with Bob, 2 minutes a move'
+    """
+    values = {"by": by, "rating": by_rating, "title": title, "clock": describe_clock(clock)}
+    if to and rated:
+        return Phrase(
+            "{by} ({rating}) wants a rated {title} game with {to}, {clock}", to=to, **values
+        )
+    if to:
+        return Phrase(
+            "{by} ({rating}) wants a casual {title} game with {to}, {clock}", to=to, **values
+        )
+    if rated:
+        return Phrase("{by} ({rating}) wants a rated {title} game, {clock}", **values)
+    return Phrase("{by} ({rating}) wants a casual {title} game, {clock}", **values)
 
 
 def challenge_view(
@@ -182,6 +205,7 @@ def challenge_view(
     to = accounts[row.addressee].name if row.addressee in accounts else None
     by_rating = shown(ratings.get(row.author, PlayerRating.new()))
     title = short_title(row.spec)
+    text = challenge_text(by, by_rating, row.rated, title, row.clock, to)
     return {
         "id": row.id,
         "by": by,
@@ -193,7 +217,8 @@ def challenge_view(
         "to": to,
         "seat": row.seat,
         "created": row.created,
-        "text": challenge_text(by, by_rating, row.rated, title, row.clock, to),
+        "text": text,
+        "said": said(text),
         "yours": bool(viewer) and viewer == row.author,
     }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from trigames.core.phrases import Phrase
 from trigames.games import GAMES
 from trigames.ratings import PROVISIONAL_DEVIATION, PlayerRating
 from trigames.web import player_views
@@ -47,7 +48,7 @@ class Players:
         if ACCOUNT_NAME.fullmatch(name):
             found = await self.database.run(lambda store: store.account_named(name))
         if found is None or found.deleted:
-            raise NotFoundError(f"there is no player named {name[:40]!r}")
+            raise NotFoundError(Phrase("there is no player named {name}", name=repr(name[:40])))
         account = found
         ratings, games = await self._ratings_and_games(account.id)
         points = await self.database.run(lambda store: store.rating_history(account.id))
@@ -68,7 +69,13 @@ class Players:
         """The best players of ``game`` (one of the five: ``trig`` for Trig, Trigger and
         Triggest)."""
         if game not in GAMES:
-            raise NotFoundError(f"there is no game {game[:40]!r}; the games are {', '.join(GAMES)}")
+            raise NotFoundError(
+                Phrase(
+                    "there is no game {game}; the games are {games}",
+                    game=repr(game[:40]),
+                    games=", ".join(GAMES),
+                )
+            )
         leaders = await self.database.run(
             lambda store: store.leaderboard(game, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION)
         )

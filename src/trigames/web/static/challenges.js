@@ -4,7 +4,7 @@
 import { account, onAccountChange } from "./account.js";
 import { api, el, showError } from "./common.js";
 import { gameName } from "./summaries.js";
-import { t } from "./words.js";
+import { say, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const list = $("challenges");
@@ -57,7 +57,7 @@ function challengeItem(challenge) {
     if (forMe(challenge)) actions.push(button(t("Decline"), "decline"));
   }
   return el("li", { class: `challenge${challenge.yours ? " yours" : ""}${forMe(challenge) ? " for-you" : ""}`, dataset: { id: challenge.id } },
-    el("span", { class: "challenge-text", lang: "en" }, challenge.text), // the server's words
+    el("span", { class: "challenge-text" }, say(challenge.said)),
     forMe(challenge) ? el("span", { class: "tag" }, t("for you")) : null,
     challenge.yours ? el("span", { class: "tag" }, t("yours")) : null,
     el("span", { class: "challenge-actions" }, ...actions));

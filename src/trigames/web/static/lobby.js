@@ -8,7 +8,7 @@ import { api, createdKey, el, showError, splitSpec } from "./common.js";
 import { offerLessons } from "./newcomer.js";
 import { forgetSeat, heldSeats, holdSeat } from "./seats.js";
 import { gameItem, gameName, playersPhrase, winnersPhrase } from "./summaries.js";
-import { t } from "./words.js";
+import { levelName, say, seatName, t, tn } from "./words.js";
 
 const gameSelect = document.getElementById("game");
 const optionsInput = document.getElementById("options");
@@ -43,9 +43,9 @@ function kindChoices() {
   ];
 }
 
-/** The menu's name of a computer player: "Computer: easy". */
+/** The menu's name of a computer player: "Computer: easy" (its level in the page's language). */
 function computerChoice(kind) {
-  return t("Computer: {kind}", { kind });
+  return t("Computer: {kind}", { kind: levelName(kind) });
 }
 
 function seatRow(number, colour, kind, name) {
@@ -60,14 +60,14 @@ function seatRow(number, colour, kind, name) {
   const input = el("input", {
     class: "seat-name",
     id: `seat-name-${number}`,
-    placeholder: colour,
+    placeholder: say(spec.seats_said[number]),
     value: name,
     maxlength: 40,
     "aria-label": t("Name for seat {number}", { number }),
   });
   const fill = spec.swatches[number] || catalog.colours[colour.toLowerCase()] || "#999";
   const swatch = el("span", { class: "swatch", style: `background:${fill}` });
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-colour", lang: "en" }, swatch, colour), select, input);
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-colour" }, swatch, say(spec.seats_said[number])), select, input);
 }
 
 /** Rebuild the seat rows for the current spec, keeping what was chosen for each seat. */
@@ -139,10 +139,11 @@ async function readRecord() {
   optionsInput.value = options;
   renderOptionControls();
   showError("");
-  const about = { game: found.game, count: found.moves.length, players: playersPhrase(found.players.map((p) => p.name)) };
-  const shownText = about.count === 1
-    ? t("Continuing {game} after 1 move: {players}. Choose the seats below.", about)
-    : t("Continuing {game} after {count} moves: {players}. Choose the seats below.", about);
+  const about = { game: found.game, players: playersPhrase(found.players.map(seatName)) };
+  const shownText = tn(
+    "Continuing {game} after {count} move: {players}. Choose the seats below.",
+    "Continuing {game} after {count} moves: {players}. Choose the seats below.",
+    found.moves.length, about);
   const shownLine = document.getElementById("record-shown");
   shownLine.textContent = shownText;
   shownLine.hidden = false;
@@ -180,7 +181,7 @@ function chosenGame() {
  * false, a menu for choices, a number field within the range for whole numbers. */
 function renderOptionControls() {
   const entry = chosenGame();
-  document.getElementById("game-summary").textContent = entry.summary;
+  document.getElementById("game-summary").textContent = say(entry.summary_said);
   const controls = document.getElementById("option-controls");
   controls.replaceChildren(...entry.options.map((option) => {
     const id = `option-${option.name}`;
@@ -197,10 +198,23 @@ function renderOptionControls() {
     return el("div", { class: `option-row${typeof option.default === "boolean" ? " option-check" : ""}` },
       el("label", { for: id }, option.name.replace(/_/g, " ")),
       control,
-      // the game's own words about the option: English, and said so
-      el("span", { class: "option-about muted", lang: "en" }, `${option.help} (${option.values}; default ${String(option.default)})`));
+      el("span", { class: "option-about muted" }, optionAbout(option)));
   }));
   if (!entry.options.length) controls.append(el("p", { class: "muted" }, t("This game has no options.")));
+}
+
+/** What the game says of an option, with the values it takes and its default: "number of
+ * players (an integer from 2 to 4; default 2)", in the page's language. */
+function optionAbout(option) {
+  let values = t("one of {choices}", { choices: option.choices.join(", ") });
+  let value = String(option.default);
+  if (typeof option.default === "boolean") {
+    values = t("true or false");
+    value = option.default ? t("true") : t("false");
+  } else if (!option.choices.length) {
+    values = t("an integer from {minimum} to {maximum}", { minimum: option.minimum, maximum: option.maximum });
+  }
+  return t("{help} ({values}; default {value})", { help: say(option.help_said), values, value });
 }
 
 /** The options part of the spec from the controls: the values that differ from the defaults. */
@@ -336,11 +350,13 @@ function shareBox(card, created) {
 
 /** A recent game as a line to read: "Trig · Ann against Bob · move 1". */
 function describeGame(game) {
-  const players = playersPhrase(game.players.map((player) => player.name));
+  const players = playersPhrase(game.players.map(seatName));
   let state = t("move {number}", { number: game.ply });
   if (game.result) {
-    const names = winnersPhrase(game.result.winners.map((seat) => game.players[seat].name));
-    state = names ? t("{names} won in {count} moves", { names, count: game.ply }) : t("a draw in {count} moves", { count: game.ply });
+    const names = winnersPhrase(game.result.winners.map((seat) => seatName(game.players[seat])));
+    state = names
+      ? tn("{names} won in {count} move", "{names} won in {count} moves", game.ply, { names })
+      : tn("a draw in {count} move", "a draw in {count} moves", game.ply);
   }
   return `${gameName(catalog, game.game)} · ${players} · ${state}`;
 }
@@ -365,11 +381,11 @@ async function listGames() {
 function turnPhrase(view, seats) {
   if (view.over) {
     const winners = view.outcome ? view.outcome.winners : [];
-    if (winners.length === 1) return seats.includes(winners[0]) ? t("you won") : t("{name} won", { name: view.seats[winners[0]].name });
+    if (winners.length === 1) return seats.includes(winners[0]) ? t("you won") : t("{name} won", { name: seatName(view.seats[winners[0]]) });
     return t("a draw");
   }
   if (view.to_move === null) return "";
-  return seats.includes(view.to_move) ? t("your turn") : t("{name} to move", { name: view.seats[view.to_move].name });
+  return seats.includes(view.to_move) ? t("your turn") : t("{name} to move", { name: seatName(view.seats[view.to_move]) });
 }
 
 /** "Your games": the logged-in account's games (those waiting for its move first), then the
@@ -391,7 +407,7 @@ async function listYourGames() {
       ]);
       if (!seats.length) throw new Error("no seat");
       const phrase = turnPhrase(view, seats);
-      const players = playersPhrase(view.seats.map((seat) => seat.name));
+      const players = playersPhrase(view.seats.map(seatName));
       const yours = !view.over && seats.includes(view.to_move);
       return el("li", { class: yours ? "your-turn" : null },
         el("a", { class: "your-game", href: `/games/${gameId}` }, `${gameName(catalog, view.game)} · ${players}`),
@@ -419,7 +435,8 @@ function prefill() {
   hotseat.checked = query.get("hotseat") === "1";
   return query.getAll("seat").map((seat) => {
     const colon = seat.indexOf(":");
-    return colon < 0 ? [seat, ""] : [seat.slice(0, colon), seat.slice(colon + 1)];
+    const [kind, name] = colon < 0 ? [seat, ""] : [seat.slice(0, colon), seat.slice(colon + 1)];
+    return [kind, name === `Computer: ${kind}` ? "" : name]; // the server names a computer so
   });
 }
 

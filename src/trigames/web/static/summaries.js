@@ -1,7 +1,7 @@
 // How pages show players: their ratings by game, and the games of their lists.
 import { ratingChart } from "./chart.js";
 import { api, el, shortDate, splitSpec } from "./common.js";
-import { lang, t } from "./words.js";
+import { lang, seatName, t } from "./words.js";
 
 let titles = null;
 
@@ -63,17 +63,23 @@ function standing(game, viewer) {
     const winners = game.winners || [];
     if (winners.length !== 1) return t("a draw");
     const winner = game.players[winners[0]];
-    return winner === viewer ? t("you won") : t("{name} won", { name: winner });
+    return winner === viewer ? t("you won") : t("{name} won", { name: playerName(game, winners[0]) });
   }
   if (game.your_turn) return t("your turn");
   return game.players.includes(viewer) ? t("waiting for the other player") : t("in play");
 }
 
+/** The name of the player of ``seat`` in a game of a list, as pages show it (words.js seatName). */
+function playerName(game, seat) {
+  return seatName({ name: game.players[seat], kind: game.kinds[seat] });
+}
+
 /** A game of an account's list (``/api/me``, ``/api/players/NAME``): a link to it, who plays,
  * how it stands; the games waiting for ``viewer``'s move marked. */
 export function gameItem(game, viewer = null) {
+  const players = playersPhrase(game.players.map((_, seat) => playerName(game, seat)));
   return el("li", { class: game.your_turn && !game.over ? "your-turn" : null, dataset: { game: game.id } },
-    el("a", { class: "account-game", href: `/games/${encodeURIComponent(game.id)}` }, `${game.title} · ${playersPhrase(game.players)}`),
+    el("a", { class: "account-game", href: `/games/${encodeURIComponent(game.id)}` }, `${game.title} · ${players}`),
     el("span", { class: "turn-phrase" }, ` — ${standing(game, viewer)}`),
     game.rated ? el("span", { class: "tag" }, t("rated")) : null,
     el("span", { class: "muted when" }, ` ${shortDate(game.updated)}`));
