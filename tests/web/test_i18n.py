@@ -1,19 +1,24 @@
 """The pages' languages: the choice of a page's language (the ``lang`` cookie, then
-``Accept-Language``, then English), the French catalogue complete and the template up to date
-with the sources, and the pages served in the language asked for."""
+``Accept-Language``, then English), the French catalogue complete (each form of a message about
+a number too) and the template up to date with the sources, the forms chosen by the number, and
+the pages served in the language asked for."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 from starlette.requests import Request
 
+from trigames.learn.puzzles import PUZZLE_GAMES, puzzles_for
 from trigames.web import i18n
 from trigames.web.limits import MAX_ACCEPT_LANGUAGE
 
@@ -21,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = i18n.LOCALE_DIR / "messages.pot"
 #: A value in a message: ``{name}``.
 VALUE = re.compile(r"\{\w+\}")
+#: How the data block of the pages' words opens.
+WORDS_OPEN = '<script type="application/json" id="words">'
 
 
 def ids_of(path: Path) -> set[str]:
@@ -77,14 +84,71 @@ def test_every_message_has_its_french() -> None:
         catalog = read_po(file, locale="fr")
     messages = [message for message in catalog if message.id]
     assert {str(message.id) for message in messages} == ids_of(TEMPLATE), "run `make messages`"
-    untranslated = [message.id for message in messages if not message.string or message.fuzzy]
+    untranslated = [message.id for message in messages if not translated(message)]
     assert not untranslated, f"translate these in {path}: {untranslated}"
-    for message in messages:  # the same values in both
-        english, french = (
-            sorted(VALUE.findall(str(text))) for text in (message.id, message.string)
-        )
-        assert english == french, message.id
+    for message in messages:  # each French form says the values of an English one
+        english = [values_of(text) for text in forms(message.id)]
+        for french in forms(message.string):
+            assert values_of(french) in english, (message.id, french)
     assert i18n.translator("fr")("Log in") == "Se connecter"
+
+
+def forms(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A message's text (its ``msgid`` or ``msgstr``) as its forms: one, or a plural's."""
+    return (text or "",) if text is None or isinstance(text, str) else tuple(text)
+
+
+def values_of(text: str) -> list[str]:
+    """The values a form of a message says (``{count}``...), sorted by their names."""
+    return sorted(VALUE.findall(text))
+
+
+def translated(message: Message) -> bool:
+    """Whether a message has its French: checked (not fuzzy), each of its forms filled."""
+    return not message.fuzzy and all(forms(message.string))
+
+
+def test_a_plural_message_is_translated_only_with_all_its_forms() -> None:
+    assert translated(Message(("{count} peg", "{count} pegs"), ("{count} pion", "{count} pions")))
+    assert not translated(Message(("{count} peg", "{count} pegs"), ("{count} pion", "")))
+    assert not translated(Message(("{count} peg", "{count} pegs"), ("", "")))
+    assert not translated(Message("Log in", ""))
+
+
+def test_a_message_about_a_number_takes_its_form_in_each_language() -> None:
+    french, english = i18n.plural_translator("fr"), i18n.plural_translator("en")
+    said = {
+        count: (
+            french("{count} mistake", "{count} mistakes", count).format(count=count),
+            english("{count} mistake", "{count} mistakes", count).format(count=count),
+        )
+        for count in (0, 1, 2, 1_000_000)
+    }
+    assert said == {
+        0: ("0 erreur", "0 mistakes"),
+        1: ("1 erreur", "1 mistake"),
+        2: ("2 erreurs", "2 mistakes"),
+        1_000_000: ("1000000 erreurs", "1000000 mistakes"),
+    }
+    # the pages' scripts get a plural's forms as a list (words.js's tn), the others as strings
+    block = i18n.words_block("fr")
+    words = json.loads(block.removeprefix(WORDS_OPEN).removesuffix("</script>"))
+    assert words["{count} mistake"][:2] == ["{count} erreur", "{count} erreurs"]
+    assert words["{names} won in {count} move"][:2] == [
+        "{names} : victoire en {count} coup",
+        "{names} : victoire en {count} coups",
+    ]
+    assert words["Log in"] == "Se connecter"
+
+
+def test_a_french_page_counts_in_french(client: httpx.Client) -> None:
+    page = client.get("/puzzles", headers={"Accept-Language": "fr"}).text
+    for game in PUZZLE_GAMES:
+        count = len(puzzles_for(game))
+        assert count > 1
+        assert f"{count} problèmes" in page
+    english = client.get("/puzzles", headers={"Accept-Language": "en"}).text
+    assert f"{len(puzzles_for(PUZZLE_GAMES[0]))} puzzles" in english
 
 
 def test_the_template_is_up_to_date_with_the_sources(tmp_path: Path) -> None:

@@ -25,7 +25,14 @@ from trigames.games import GAMES, list_games
 from trigames.learn.puzzles import PUZZLE_GAMES, puzzles_for
 from trigames.web import pages
 from trigames.web.errors import NotFoundError
-from trigames.web.i18n import DEFAULT, english_mark, html_translator, language_of, translator
+from trigames.web.i18n import (
+    DEFAULT,
+    english_mark,
+    html_translator,
+    language_of,
+    plural_translator,
+    translator,
+)
 from trigames.web.puzzle_api import puzzle_named
 
 #: A game of the puzzles' index; its words are filled in by :func:`puzzles_index`.
@@ -47,11 +54,17 @@ def puzzles_index(lang: str = DEFAULT) -> str:
     """The games to solve puzzles of, each with its count and the solver's rating, in
     ``lang``."""
     _ = html_translator(lang)
+    ngettext = plural_translator(lang)
+
+    def puzzles_of(game: str) -> str:
+        count = len(puzzles_for(game))
+        return escape(ngettext("{count} puzzle", "{count} puzzles", count).format(count=count))
+
     items = "\n".join(
         PUZZLE_GAME.format(
             game=cls.name,
             short=escape(pages.short_title(cls.title)),
-            count=_("{count} puzzles").format(count=len(puzzles_for(cls.name))),
+            count=puzzles_of(cls.name),
             rating=_("Your rating: {rating}").format(rating="1500?"),
         )
         for cls in list_games()

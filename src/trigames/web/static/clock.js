@@ -2,7 +2,7 @@
 // The view carries the deadline and the server's time ("now", seconds since the epoch); the
 // page counts down from the difference, so a wrong clock on this computer does not matter.
 import { el } from "./common.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 let ticking = null;
 let shown = null; // {deadline, limit, seat, offset}: what the countdown counts down
@@ -16,7 +16,7 @@ function limitOf(clock) {
 export function clockSetting(clock) {
   if (!clock) return "";
   const days = clock.days_per_move;
-  if (days) return days > 1 ? t("{days} days a move", { days }) : t("{days} day a move", { days });
+  if (days) return tn("{count} day a move", "{count} days a move", days);
   const seconds = clock.per_move;
   return seconds % 60 === 0 ? t("{minutes} min a move", { minutes: seconds / 60 }) : t("{seconds} s a move", { seconds });
 }

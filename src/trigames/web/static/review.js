@@ -6,7 +6,7 @@
 // is reviewed for its players.
 import { api, el, showError } from "./common.js";
 import { $, board, page } from "./page.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HEIGHT = 120; // the graph's height in CSS pixels; its width is the column's
@@ -51,7 +51,7 @@ async function ask() {
       const { done, total } = found.progress;
       status.textContent = found.status === "queued"
         ? t("Waiting for the computer…")
-        : t("Reviewing: {done} of {total} positions searched…", { done, total });
+        : tn("Reviewing: {count} of {total} positions searched…", "Reviewing: {count} of {total} positions searched…", done, { total });
       Object.assign(progress, { hidden: false, max: total, value: done });
       await new Promise((resolve) => setTimeout(resolve, 800));
       found = await api(`${path}?level=${found.level}`, { token: page.token });
@@ -199,11 +199,14 @@ export function renderReview() {
   $("review-previous").disabled = !marked.some((ply) => ply < at);
   const count = (mark) => review.plies.filter((ply) => ply.mark === mark).length;
   const [blunders, mistakes, inaccuracies] = [count("??"), count("?"), count("?!")];
-  const said = { level: review.level, moves: review.upto }; // messages apart: pybabel skips nested t()
-  said.blunders = blunders === 1 ? t("1 blunder") : t("{count} blunders", { count: blunders });
-  said.mistakes = mistakes === 1 ? t("1 mistake") : t("{count} mistakes", { count: mistakes });
-  said.inaccuracies = inaccuracies === 1 ? t("1 inaccuracy") : t("{count} inaccuracies", { count: inaccuracies });
-  $("review-summary").textContent = t("Reviewed at level {level}, {moves} moves: {blunders}, {mistakes}, {inaccuracies}.", said);
+  const said = { level: review.level }; // messages apart: pybabel skips nested t()
+  said.blunders = tn("{count} blunder", "{count} blunders", blunders);
+  said.mistakes = tn("{count} mistake", "{count} mistakes", mistakes);
+  said.inaccuracies = tn("{count} inaccuracy", "{count} inaccuracies", inaccuracies);
+  $("review-summary").textContent = tn(
+    "Reviewed at level {level}, {count} move: {blunders}, {mistakes}, {inaccuracies}.",
+    "Reviewed at level {level}, {count} moves: {blunders}, {mistakes}, {inaccuracies}.",
+    review.upto, said);
 }
 
 /** Set the review up: ``replayTo`` shows a ply. A link ending in #review asks for it at once. */

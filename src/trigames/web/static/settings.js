@@ -4,7 +4,7 @@ import { account, forgetAccount, onAccountChange } from "./account.js";
 import { api, el, shortDate, showError } from "./common.js";
 import { startPush } from "./push.js";
 import { gameTitles, ratingsTable, showHistory } from "./summaries.js";
-import { t } from "./words.js";
+import { t, tn } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 //: The most days one vacation lasts.
@@ -62,17 +62,13 @@ function showSettings(found) {
   const days = $("vacation-days");
   days.max = String(Math.min(MOST_DAYS, left));
   if (Number(days.value) > Number(days.max)) days.value = days.max;
-  const values = { count: left, date: shortDate(until) };
-  let text;
-  if (away) {
-    text = left === 1
-      ? t("You are on vacation until {date}: your games' clocks wait for you. 1 vacation day left this year.", values)
-      : t("You are on vacation until {date}: your games' clocks wait for you. {count} vacation days left this year.", values);
-  } else {
-    text = left === 1
-      ? t("You have 1 vacation day left this year. While you are away, your games' clocks wait for you.", values)
-      : t("You have {count} vacation days left this year. While you are away, your games' clocks wait for you.", values);
-  }
+  const text = away
+    ? tn("You are on vacation until {date}: your games' clocks wait for you. {count} vacation day left this year.",
+      "You are on vacation until {date}: your games' clocks wait for you. {count} vacation days left this year.",
+      left, { date: shortDate(until) })
+    : tn("You have {count} vacation day left this year. While you are away, your games' clocks wait for you.",
+      "You have {count} vacation days left this year. While you are away, your games' clocks wait for you.",
+      left);
   say("vacation-status", text);
 }
 
