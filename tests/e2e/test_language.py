@@ -8,6 +8,8 @@ the lessons' index, a lesson and a puzzle in French (``lang-fr-learn-*``, ``lang
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.sync_api import Page, expect
 
@@ -114,12 +116,14 @@ def test_a_lesson_page_in_french_keeps_the_lesson_english(pages: Pages) -> None:
     expect(page.locator("#lesson-steps")).to_have_attribute(
         "aria-label", f"Étape 1 sur {len(lesson.steps)}"
     )
-    # a wrong move: the server's reason in English, the advice in French; the hint likewise
+    # a wrong move: the server's reason and the advice in French; the hint, the lesson's, English
     ready(page)
-    enter(page, "triggle-2", 0, wrong_move("triggle-2", 0))
+    wrong = wrong_move("triggle-2", 0)
+    enter(page, "triggle-2", 0, wrong)
     message = page.locator("#lesson-message")
     expect(message).to_contain_text("Essayez un autre coup, ou demandez un indice.")
-    expect(message.locator('span[lang="en"]')).to_contain_text("is legal, but")
+    expect(message).to_contain_text(f"{wrong} est permis, mais ")
+    expect(message.locator('[lang="en"]')).to_have_count(0)
     ready(page)
     expect(page.locator(".study-guide")).to_contain_text("À vous (")
     page.click("#lesson-hint")
@@ -140,14 +144,16 @@ def test_a_puzzle_page_in_french_keeps_the_puzzle_english(pages: Pages) -> None:
     expect(page.locator(".puzzle-facts dt").first).to_have_text("Votre classement")
     expect(page.locator("#puzzle-themes")).to_have_attribute("lang", "en")
     expect(page.locator("#puzzle-themes .tag")).to_have_count(len(puzzle.themes))
-    # a wrong move fails it: the server's reason in English, the rest in French
+    # a wrong move fails it: the server's reason in French too
     ready_to_solve(page, 0)
-    enter_move(page, puzzle.position(), wrong_puzzle_move(puzzle))
+    wrong = wrong_puzzle_move(puzzle)
+    enter_move(page, puzzle.position(), wrong)
     expect(page.locator("#puzzle-page")).to_have_attribute("data-state", "failed")
     expect(page.locator("#puzzle-result-headline")).to_have_text("Manqué")
     result = page.locator("#puzzle-result-text")
     expect(result).to_contain_text("Votre classement : 1500? → ")
-    expect(result.locator('span[lang="en"]')).not_to_be_empty()
+    expect(result).to_contain_text(f"{wrong} n\u2019est pas le meilleur coup ici : ce coup ")
+    expect(result.locator('[lang="en"]')).to_have_count(0)
     expect(page.locator("#solution-heading")).to_have_text("Solution")
     expect(page.locator("#solution-back")).to_have_text("◀ Précédent")
     root = page.locator("#puzzle-page")
@@ -165,7 +171,12 @@ def test_a_review_in_french(pages: Pages, server: Server) -> None:
     created = finished_game(server, "triggle(size=4)", 10, seed=3)
     page = open_in_french(pages, "/")
     open_review(page, created["id"])
-    expect(page.locator("#review-summary")).to_contain_text("Analysée au niveau easy, ")
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text("Analysée au niveau easy, ")
+    # each count with its form: "1 erreur", "0 gaffe", "3 imprécisions", "10 coups"
+    counts = re.findall(r"(\d+) (coup|gaffe|erreur|imprécision)(s?)\b", summary.inner_text())
+    assert len(counts) == 4, summary.inner_text()
+    assert all((int(count) > 1) == (plural == "s") for count, _word, plural in counts), counts
     expect(page.locator(".review-legend")).to_contain_text("Chances de gain de P1 (")
     page.locator("#review-graph svg").click(position={"x": 2, "y": 60})
     expect(page.locator("#review-here")).to_contain_text("Coup 1 : P1 a joué ")
@@ -201,13 +212,15 @@ def test_the_game_page_speaks_french(pages: Pages) -> None:
     ):
         expect(page.locator(button)).to_have_text(text)
     expect(page.locator("#seats .you-badge")).to_have_text("vous")
-    expect(page.locator("#seats")).to_contain_text("ordinateur : random")
+    expect(page.locator("#seats")).to_contain_text("ordinateur : hasard")
     expect(page.locator("#last-move")).to_have_text("Aucun coup pour l\u2019instant.")
-    # the turn line is French; the game's own guide (from the server) is English, and says so
+    # the turn line is French, the game's own guide (the engine's phrase) too, said for a mouse
     turn = page.locator("#turn")
-    expect(turn).to_contain_text("À vous de jouer : ")
-    expect(turn.locator('span[lang="en"]')).to_have_text("click a cell to place a peg")
-    expect(page.locator("#status")).to_have_attribute("lang", "en")
+    expect(turn).to_have_text("À vous de jouer : cliquez sur une case pour y poser un pion.")
+    expect(turn.locator('[lang="en"]')).to_have_count(0)
+    expect(page.locator("#status")).to_have_text("Pions : Blanc 0, Noir 0")
+    expect(page.locator("#status")).not_to_have_attribute("lang", "en")
+    expect(page.locator("#seats")).to_contain_text("Blanc")
     # the move bar: a move pointed at, confirmed with its button, announced in French
     page.get_by_label("Confirmer chaque coup").check()
     place = page.evaluate("document.querySelector('#board .target').dataset.name")
@@ -220,8 +233,15 @@ def test_the_game_page_speaks_french(pages: Pages) -> None:
     expect(announcer).to_contain_text(f"Ann a joué {place}")
     expect(announcer).to_contain_text("Robo a joué")
     expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
-    expect(page.locator("#last-move")).to_have_attribute("lang", "en")
+    expect(page.locator("#last-move")).to_have_text(re.compile(r"^Noir [A-M]\d+"))
+    expect(page.locator("#last-move")).not_to_have_attribute("lang", "en")
+    expect(page.locator("#status")).to_have_text("Pions : Blanc 1, Noir 1")
     shoot(pages, page, "lang-fr-game")
+    # a hint: why the move is worth playing, said from its phrase (why_said), not marked English
+    page.click("#hint")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Indice : ", timeout=30_000)
+    expect(hint.locator('[lang="en"]')).to_have_count(0)
     # a finished game: its result sentence, in the turn line, the result panel and the news
     page.click("#resign")
     expect(page.locator("#resign-confirm")).to_contain_text("Abandonner cette partie ?")
@@ -229,7 +249,8 @@ def test_the_game_page_speaks_french(pages: Pages) -> None:
     expect(page.locator("#result-headline")).to_have_text("Ann a abandonné : Robo gagne")
     expect(turn).to_have_text("Partie finie. Ann a abandonné : Robo gagne.")
     expect(page.locator("#rematch")).to_have_text("Revanche")
-    expect(page.locator("#moves li .move-link").last).to_have_text("Ann (White) abandonne")
+    expect(page.locator("#moves li .move-link").last).to_have_text("Ann (Blanc) abandonne")
+    expect(page.locator("#last-move")).to_have_text("Blanc abandonne")
     expect(announcer).to_contain_text("Ann a abandonné : Robo gagne")
     shoot(pages, page, "lang-fr-game-over")
 
@@ -239,22 +260,56 @@ def test_the_lobby_speaks_french_and_one_click_still_starts_a_game(pages: Pages)
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
         moved = create(client, seats, "trig")
         play(client, moved["id"], token(moved, 0), "G6")
+        computer = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "random"}], "trig")
+        play(client, computer["id"], token(computer, 0), "G6")
     recent = f'#games a[href="/games/{moved["id"]}"]'
+    against = f'#games a[href="/games/{computer["id"]}"]'
     english = pages.open("/")
     expect(english.locator(recent)).to_have_text("Trig · Ann against Bob · move 1")
+    expect(english.locator(against)).to_contain_text("Trig · Ann against Computer: random · ")
+    trugo_summary = "Lay two-coloured hexagon tiles, then move and capture pieces on them."
+    expect(english.locator('.game-card[data-game="trugo"] .card-summary')).to_have_text(
+        trugo_summary
+    )
+    open_more_options(english)
+    expect(english.locator("#game-summary")).to_have_text(
+        "stretch bands over pegs; close triangles to claim them"
+    )
+    expect(english.locator("#option-controls .option-about").first).to_have_text(
+        "pegs on each side of the hexagonal board (an integer from 3 to 8; default 4)"
+    )
+    expect(english.locator("#seat-rows .seat-colour").first).to_have_text("Blue")
+    expect(english.locator("#seat-kind-1 option:checked")).to_have_text("Computer: medium")
     page = open_in_french(pages, "/")
     expect(page.locator("main")).not_to_have_attribute("lang", "en")
     expect(page.locator(".lobby-learn")).to_contain_text("cinq jeux de stratégie abstraits")
     trugo = page.locator('.game-card[data-game="trugo"]')
     expect(trugo.locator(".play-computer")).to_have_text("Jouer contre l\u2019ordinateur")
     expect(trugo.locator("img")).to_have_attribute("alt", "Le plateau de Trugo au départ")
-    # the games' summaries are the engines' words: English, and said so
-    expect(trugo.locator(".card-summary")).to_have_attribute("lang", "en")
+    # the games' summaries, the engines' words, in French too
+    expect(trugo.locator(".card-summary")).to_have_text(
+        "Posez des tuiles hexagonales bicolores, puis déplacez et capturez des pièces dessus."
+    )
+    expect(trugo.locator(".card-summary")).not_to_have_attribute("lang", "en")
     expect(page.locator("#more-options > summary")).to_contain_text("Plus d\u2019options")
     expect(page.locator(recent)).to_have_text("Trig · Ann contre Bob · coup 1")
-    # the scripts' words (lobby.js): the seats' menus behind "More options"
+    # a computer's own name ("Computer: random", as the server keeps it) with its level in French
+    expect(page.locator(against)).to_contain_text("Trig · Ann contre Ordinateur : hasard · ")
+    # the scripts' words (lobby.js) behind "More options": the game's summary, its options'
+    # help, the seats' colours and menus
     open_more_options(page)
-    expect(page.locator("#seat-kind-1 option:checked")).to_have_text("Ordinateur : medium")
+    expect(page.locator("#game-summary")).to_have_text(
+        "tendez des élastiques entre les picots ; fermez des triangles pour les prendre"
+    )
+    about = page.locator("#option-controls .option-about")
+    expect(about.first).to_have_text(
+        "picots sur chaque côté du plateau hexagonal (un nombre entier de 3 à 8 ; par défaut : 4)"
+    )
+    expect(about.nth(3)).to_contain_text("(vrai ou faux ; par défaut : vrai)")
+    expect(page.locator("#seat-rows .seat-colour").first).to_have_text("Bleu")
+    expect(page.locator("#seat-name-1")).to_have_attribute("placeholder", "Jaune")
+    expect(page.locator("#seat-kind-1 option:checked")).to_have_text("Ordinateur : moyen")
+    expect(page.locator('#seat-kind-1 option[value="easy"]')).to_have_text("Ordinateur : facile")
     expect(page.get_by_label("Qui joue à la place 0")).to_be_visible()
     page.set_viewport_size(SIZES["phone"])
     trugo.locator(".play-computer").click()
