@@ -178,6 +178,9 @@ def test_the_pages_come_in_the_language_asked_for(client: httpx.Client) -> None:
     assert 'id="words"' not in english.text
     chosen = client.get("/learn", headers={"Accept-Language": "fr", "Cookie": "lang=en"})
     assert "<h1>Learn the games</h1>" in chosen.text
+    # a cache keeps a copy a language; the API's JSON is the same in every language
+    assert french.headers["vary"] == english.headers["vary"] == "Accept-Language, Cookie"
+    assert "vary" not in client.get("/api/games").headers
     # the rules are still English, and say so, in a French page
     rules = client.get("/rules/trugo", headers={"Accept-Language": "fr"})
     assert '<html lang="fr">' in rules.text

@@ -56,10 +56,14 @@ SECURITY_HEADERS: dict[str, str] = {
     "referrer-policy": "no-referrer",
 }
 _ENCODED_HEADERS = [(name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()]
+#: A page is in the language its request chose by the ``lang`` cookie and ``Accept-Language``
+#: (:mod:`trigames.web.i18n`): caches must keep one copy a language.
+_PAGE_VARY = (b"vary", b"Accept-Language, Cookie")
 
 
 class SecurityHeaders:
-    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP answer."""
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP answer, and on pages (HTML) a
+    ``Vary`` that names what chooses their language."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -71,7 +75,13 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *_ENCODED_HEADERS]}
+                headers = [*message.get("headers", []), *_ENCODED_HEADERS]
+                if any(
+                    name.lower() == b"content-type" and value.startswith(b"text/html")
+                    for name, value in headers
+                ):
+                    headers.append(_PAGE_VARY)
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, with_headers)
