@@ -255,6 +255,22 @@ def test_the_game_page_speaks_french(pages: Pages) -> None:
     shoot(pages, page, "lang-fr-game-over")
 
 
+def test_the_words_drawn_on_a_board_are_french(pages: Pages) -> None:
+    page = open_in_french(pages, "/learn")
+    for game, words in (
+        ("tricolor", ["À jouer :", "orange"]),
+        ("tranglar", ["Réserve de Pétrole", "Réserve de Vert", "À poser :"]),
+    ):
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+        answer = page.request.post("/api/games", data={"game": game, "seats": seats})
+        assert answer.ok, answer.text()
+        page.goto(f"/games/{answer.json()['id']}")
+        drawn = page.locator("#board [data-said]")
+        expect(drawn).to_have_text(words)
+        expect(page.locator("#status")).not_to_contain_text("Score:")
+    shoot(pages, page, "lang-fr-tranglar")
+
+
 def test_the_lobby_speaks_french_and_one_click_still_starts_a_game(pages: Pages) -> None:
     with httpx.Client(base_url=pages.server.url) as client:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -36,10 +36,13 @@ fill="#6b6257" class="fill-label" pointer-events="none">A &amp; B</text>
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple, Protocol
 from xml.sax.saxutils import escape, quoteattr
+
+from trigames.core.phrases import Phrase, said
 
 XMLNS = "http://www.w3.org/2000/svg"
 
@@ -376,8 +379,18 @@ class SvgCanvas:
         attrs: Attrs | None = None,
     ) -> None:
         """``label`` centred on ``at`` (``anchor`` ``start`` or ``end`` aligns it instead);
-        ``size`` is the font size in board units. Labels let clicks through to what is under."""
+        ``size`` is the font size in board units. Labels let clicks through to what is under.
+        A label of words (a :class:`~trigames.core.phrases.Phrase`) carries its phrase in
+        ``data-said``, from which a page says it in its language.
+
+        >>> canvas = SvgCanvas(scale=10)
+        >>> canvas.text((0, 0), Phrase("Due:"))
+        >>> canvas.parts[-1].split(" data-said=")[1].split(" ")[0].strip("'")
+        '["Due:"]'
+        """
         weight = ' font-weight="bold"' if bold else ""
+        if isinstance(label, Phrase):
+            attrs = {**(attrs or {}), "data-said": json.dumps(said(label), ensure_ascii=False)}
         x, y = at
         wide = 0.62 * size * len(label)  # a generous guess at the width, to fit the viewBox
         start = {"start": x, "end": x - wide}.get(anchor, x - wide / 2)

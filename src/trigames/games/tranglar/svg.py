@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from trigames.core.bits import bits
+from trigames.core.phrases import Phrase
 from trigames.core.protocol import ChoicePicture
 from trigames.games.tranglar.board import (
     BOARD,
@@ -170,7 +171,7 @@ class _Parts:
         canvas = SvgCanvas(scale=SCALE)
         canvas.text(
             (-0.5, self.to_place_top),
-            "To place:",
+            Phrase("To place:"),
             size=0.15,
             fill=PALETTE["ink"],
             anchor="start",
@@ -196,7 +197,7 @@ class _Parts:
             stroke=OUTLINES[seat],
             width=0.02,
         )
-        heading = f"{self.game.player_name(seat)} reserve"
+        heading = Phrase("{seat} reserve", seat=self.game.player_name(seat))
         canvas.text(
             (left + 0.3, y), heading, size=0.17, fill=PALETTE["ink"], anchor="start", bold=True
         )
@@ -212,7 +213,7 @@ class _Parts:
     def _piece(self, kind: int, owner: int, mask: int, last: bool) -> Block:
         """A piece of ``kind`` on the cells of ``mask``, in ``owner``'s colour (2: neutral)."""
         who = "neutral" if owner == 2 else owner
-        name = self.game.player_name(owner) if owner < 2 else "Neutral"
+        name = self.game.player_name(owner) if owner < 2 else Phrase("Neutral")
         attrs = piece_attributes(KINDS[kind].code, who, name, piece_name(kind, mask), last=last)
         attrs["data-kind-name"] = KINDS[kind].name
         attrs["pointer-events"] = "none"

@@ -21,7 +21,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from trigames.core.bits import bits
-from trigames.games.tricolor.board import COLOURS, TricolorBoard
+from trigames.core.phrases import Phrase
+from trigames.games.tricolor.board import COLOUR_NAMES, COLOURS, TricolorBoard
 from trigames.games.tricolor.rules import TricolorRules, TricolorState
 from trigames.geometry.honeycomb import Memo
 from trigames.geometry.svg import (
@@ -131,10 +132,10 @@ class _Parts:
         canvas = SvgCanvas(scale=SCALE)
         top = -board.region.radius - 1.25  # above the top corner and its column's letter
         if colour < 0:
-            canvas.text((0, top), "Game over", size=0.34, fill=PALETTE["ink"])
+            canvas.text((0, top), Phrase("Game over"), size=0.34, fill=PALETTE["ink"])
             return canvas.block()
-        canvas.text((-0.15, top), "Due:", size=0.34, fill=PALETTE["ink"], anchor="end")
-        name = COLOURS[colour]
+        canvas.text((-0.15, top), Phrase("Due:"), size=0.34, fill=PALETTE["ink"], anchor="end")
+        name = COLOUR_NAMES[colour]
         canvas.text((0.0, top), name, size=0.34, fill=PALETTE["ink"], anchor="start")
         canvas.polygon(
             _swatch(board, colour, (-1.55, top)),

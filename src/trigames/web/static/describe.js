@@ -14,17 +14,19 @@ function listed(names) {
 }
 
 /** The pieces and tiles on the drawing ``svg``, a line per owner and kind:
- * "White peg (3): D6, E7, I4", "Tile (2): dg72 pointing e, dg74 pointing e" (the pieces' names
- * are the drawing's, English). */
+ * "White peg (3): D6, E7, I4", "Tile (2): dg72 pointing e, dg74 pointing e" (the owners' colours
+ * and TRANGLAR's kinds in the page's language; the other games' kinds are the drawing's, English). */
 export function pieceLines(svg) {
   const groups = new Map();
   const add = (key, name) => groups.set(key, [...(groups.get(key) ?? []), name]);
   for (const node of svg.querySelectorAll("[data-piece][data-at]")) {
     if (node.closest(".ghost-layer")) continue;
-    const kind = node.dataset.kindName ?? [node.dataset.colour, node.dataset.piece].filter(Boolean).join(" ");
-    const owner = node.dataset.ownerName ?? "";
+    // the drawing's names are English; a piece's kind and its owner's colour are messages too
+    const kind = node.dataset.kindName ? t(node.dataset.kindName) : [node.dataset.colour, node.dataset.piece].filter(Boolean).join(" ");
+    const named = node.dataset.ownerName ?? "";
+    const owner = named && t(named);
     // "Neutral" is said once: "large neutral trapeze", not "Neutral large neutral trapeze"
-    add(kind.toLowerCase().includes(owner.toLowerCase()) ? kind : `${owner} ${kind}`, node.dataset.at);
+    add(kind.toLowerCase().includes(owner.toLowerCase()) ? kind : t("{owner} {kind}", { owner, kind }), node.dataset.at);
   }
   for (const node of svg.querySelectorAll("[data-spot=tile]")) {
     const [tile, direction] = [node.dataset.name, node.dataset.orientation];

@@ -17,7 +17,7 @@ import { forgetSeat, holdSeat, tokenFor } from "./seats.js";
 import { beep, setupSound } from "./sound.js";
 import { keepRoom, reserveMoveBar, watchedLine } from "./steady.js";
 import { setupTyping } from "./typing.js";
-import { levelName, localised, say, t } from "./words.js";
+import { levelName, localised, say, sayDrawn, t } from "./words.js";
 
 const choices = $("choices");
 let hint = null; // {move, why} for the current version, or null
@@ -304,6 +304,7 @@ async function renderBoard() {
     const key = `live:${page.view.version}`;
     if (boardFor !== key) {
       board.innerHTML = page.view.svg;
+      sayDrawn(board);
       boardFor = key;
       fitBoard();
     }
@@ -316,6 +317,7 @@ async function renderBoard() {
     const svg = await fetchText(`/api/games/${page.gameId}/svg?ply=${wanted}`);
     if (page.replayPly !== wanted) return;
     board.innerHTML = svg;
+    sayDrawn(board);
     boardFor = key;
     fitBoard();
   } catch (error) {

@@ -6,7 +6,7 @@ import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
 import { keepRoom } from "./steady.js";
 import { byPointer, pointed } from "./verbs.js";
-import { t, tn } from "./words.js";
+import { sayDrawn, t, tn } from "./words.js";
 
 /** The input of one board:
  * - ``board``: the element holding the board's SVG; ``preview``: the element over it that shows
@@ -361,6 +361,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     }
     if (previewing !== move) return;
     preview.innerHTML = previews.get(at);
+    sayDrawn(preview);
     preview.hidden = false;
     board.classList.add("hidden-under-preview");
   }

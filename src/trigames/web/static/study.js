@@ -6,7 +6,7 @@
 import { api, el } from "./common.js";
 import { fitBoard, toggleWhole } from "./fit.js";
 import { pointing } from "./pointing.js";
-import { localised, t } from "./words.js";
+import { localised, sayDrawn, t } from "./words.js";
 
 /** ``text`` in a span that says it is English: the lessons, the puzzles and the server's
  * words are not translated yet. */
@@ -97,6 +97,7 @@ export function studyBoard(root, { onMove = (move, board) => {}, onError = (mess
     input.reset();
     input.clear();
     surface.innerHTML = view.svg;
+    sayDrawn(surface);
     fitBoard(surface, zoom);
     render();
     board.mark({ names: view.highlights, kind: "winning" }); // what made the result

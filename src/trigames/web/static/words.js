@@ -81,6 +81,12 @@ export function localised(view) {
   return next;
 }
 
+/** Say the words drawn in the pictures under ``root`` (each with its phrase in ``data-said``,
+ * trigames.geometry.svg) in the page's language. */
+export function sayDrawn(root) {
+  for (const node of root.querySelectorAll("[data-said]")) node.textContent = say(JSON.parse(node.dataset.said));
+}
+
 function fill(words, values) {
   return words.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
