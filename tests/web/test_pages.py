@@ -155,6 +155,12 @@ def test_a_shared_link_shows_the_game_and_a_picture_of_its_board(client: httpx.C
     page = client.get(f"/games/{created['id']}").text
     assert '<meta property="og:title" content="Trig, Trigger, Triggest' in page
     assert "Ann vs Bob" in page
+    french = client.get(f"/games/{created['id']}", headers={"Accept-Language": "fr"}).text
+    assert "Trig, Trigger, Triggest (The Summer-House Floor) : Ann contre Bob" in french
+    assert "trig, coup 1. Pions : Blanc 0, Noir 0" in french
+    missing = client.get("/games/nosuchgame", headers={"Accept-Language": "fr"})
+    assert missing.status_code == 404
+    assert "il n\u2019y a pas de partie &#x27;nosuchgame&#x27;" in missing.text
     picture = re.search(r'<meta property="og:image" content="([^"]+)"', page)
     assert picture is not None
     png = client.get(picture[1].replace(str(client.base_url).rstrip("/"), ""))

@@ -49,7 +49,7 @@ from trigames.web.http import (
     service_of,
     token_of,
 )
-from trigames.web.i18n import language_of, translator
+from trigames.web.i18n import language_of, say, translator
 from trigames.web.learn_api import learn_routes
 from trigames.web.learn_pages import learn_page_routes, rules_link
 from trigames.web.pictures import ChoicePictures
@@ -263,10 +263,12 @@ async def game_page(request: Request) -> Response:
         about = await service_of(request).about(game_id, address_of(request))
     except NotFoundError as error:
         _ = translator(lang)
-        return HTMLResponse(pages.not_found(_("No such game"), str(error), lang), status_code=404)
+        missing = say(words_of(error), lang)
+        return HTMLResponse(pages.not_found(_("No such game"), missing, lang), status_code=404)
     link = f"{base_url(request)}/games/{game_id}"
     picture = f"{link}/picture.png?v={about['version']}"
-    return HTMLResponse(pages.game_page(about["title"], about["about"], link, picture, lang))
+    title, line = say(about["title"], lang), say(about["about"], lang)
+    return HTMLResponse(pages.game_page(title, line, link, picture, lang))
 
 
 async def rules(request: Request) -> Response:

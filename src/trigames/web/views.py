@@ -386,11 +386,49 @@ def change_view(
 
 
 def about(now: Snapshot) -> About:
-    """What a shared link of the game's page shows: title, a line about the game, version."""
-    players = " vs ".join(seat.name for seat in now.row.seats)
-    state = "finished" if now.over else f"move {now.ply + 1}"
-    line = f"{now.row.spec}, {state}. {now.game.status(now.state)}"
-    return {"title": f"{now.game.title}: {players}", "about": line, "version": now.version}
+    """What a shared link of the game's page shows: title, a line about the game, version (the
+    words as phrases, which the page says in its language: :func:`~trigames.web.i18n.say`).
+
+    A computer's seat keeps its default name, ``Computer: easy``, as a phrase of its level.
+    """
+    names = [seat_name(seat.name, seat.kind) for seat in now.row.seats]
+    players = names[0]
+    for name in names[1:]:
+        players = Phrase("{first} vs {second}", first=players, second=name)
+    title = Phrase("{game}: {players}", game=now.game.title, players=players)
+    status = now.game.status(now.state)
+    if now.over:
+        line = Phrase("{spec}, finished. {status}", spec=now.row.spec, status=status)
+    else:
+        line = Phrase("{spec}, move {number}. {status}", spec=now.row.spec, number=now.ply + 1,
+                      status=status)  # fmt: skip
+    return {"title": title, "about": line, "version": now.version}
+
+
+def seat_name(name: str, kind: str) -> str:
+    """A seat's name for people: a computer's default name (``Computer: easy``) as a phrase
+    of its level (as ``words.js``'s ``seatName`` shows it), any other name as it is.
+
+    >>> from trigames.web.i18n import say
+    >>> say(seat_name("Computer: easy", "easy"), "fr"), seat_name("Ann", "human")
+    ('Ordinateur : facile', 'Ann')
+    """
+    if kind == "human" or name != f"Computer: {kind}" or kind not in LEVEL_WORDS:
+        return name
+    return Phrase("Computer: {kind}", kind=LEVEL_WORDS[kind])
+
+
+#: The names of the computer's levels and kinds, as phrases (the lobby's words).
+LEVEL_WORDS = {
+    "easy": Phrase("easy"),
+    "medium": Phrase("medium"),
+    "hard": Phrase("hard"),
+    "expert": Phrase("expert"),
+    "random": Phrase("random"),
+    "greedy": Phrase("greedy"),
+    "casual": Phrase("casual"),
+    "strong": Phrase("strong"),
+}
 
 
 def listed(row: GameRow) -> ListedGame:
