@@ -7,25 +7,14 @@ from typing import Any
 
 import pytest
 
-import trigames
 from tests.phrases import untranslated
+from tests.tricolor.test_explain import after
 from trigames.core.errors import MoveParseError
 from trigames.core.phrases import Phrase, said
-from trigames.games.tricolor import Tricolor
-from trigames.games.tricolor.rules import TricolorState
 from trigames.web.i18n import say
 
 #: Words of the English templates that no French line may keep.
 ENGLISH = ("completes", "moves again", "lozenge", "crown", "empty", "tap", "game", " is ", "no ")
-
-
-def after(spec: str, pieces: list[str]) -> TricolorState:
-    game = trigames.load_game(spec)
-    assert isinstance(game, Tricolor)
-    state = game.new_initial_state()
-    for piece in pieces:
-        state.play(piece)
-    return state
 
 
 def template_and_values(text: str) -> tuple[Any, dict[str, Any]]:

@@ -10,25 +10,14 @@ import pytest
 
 import trigames
 from tests.phrases import untranslated
+from tests.trig.test_rules import load, position
 from trigames.core.phrases import Phrase, said
-from trigames.games.trig import Trig, TrigMove, TrigState
+from trigames.games.trig import TrigMove
 from trigames.web.i18n import say
 
 DOUBLE_WINS = json.loads(
     (Path(__file__).parent.parent / "data" / "trig" / "double_wins.json").read_text()
 )["wins"]
-
-
-def load(spec: str = "trig") -> Trig:
-    game = trigames.load_game(spec)
-    assert isinstance(game, Trig)
-    return game
-
-
-def position(
-    white: list[str], black: list[str], to_move: int | None = 0, spec: str = "trig"
-) -> TrigState:
-    return load(spec).state_from_json({"white": white, "black": black, "to_move": to_move})
 
 
 def phrase(text: str) -> Phrase:

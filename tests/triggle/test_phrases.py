@@ -7,8 +7,9 @@ import pytest
 
 import trigames
 from tests.phrases import untranslated
+from tests.triggle.test_explain import after
 from trigames.core.phrases import Phrase, said
-from trigames.games.triggle import Band, Triggle, TriggleState
+from trigames.games.triggle import Band
 from trigames.web.i18n import say
 
 #: The first bands of a game: the third claims a triangle.
@@ -16,15 +17,6 @@ OPENING = ["D1-D4", "A1-D1", "C1-F2"]
 #: Bands of a game on size 3 after which B1-E2 ends it.
 ENDGAME = ["A2-D1", "A2-D4", "B2-E3", "A3-D2", "D1-D4", "C2-C5", "B3-E1", "B4-E2", "C1-C4",
            "A1-D3", "B1-B4"]  # fmt: skip
-
-
-def played(spec: str, bands: list[str]) -> TriggleState:
-    game = trigames.load_game(spec)
-    assert isinstance(game, Triggle)
-    state = game.new_initial_state()
-    for band in bands:
-        state.play(band)
-    return state
 
 
 def phrase(text: object) -> Phrase:
@@ -44,12 +36,12 @@ def test_the_seats_are_colours_in_french() -> None:
     names = [phrase(game.player_name(seat)) for seat in range(4)]
     assert names == ["Blue", "Yellow", "Red", "Green"]
     assert [french(name) for name in names] == ["Bleu", "Jaune", "Rouge", "Vert"]
-    state = played("triggle", OPENING)
+    state = after("triggle", OPENING)
     assert 'data-owner-name="Blue"' in game.render_svg(state)  # the English, as before
 
 
 def test_a_band_that_claims_nothing() -> None:
-    state = played("triggle", OPENING[:1])
+    state = after("triggle", OPENING[:1])
     line = phrase(state.game.describe_last_move(state))
     assert line == "Blue D1-D4"
     assert said(line) == ["{seat} {band}", {"seat": ["Blue"], "band": "D1-D4"}]
@@ -57,7 +49,7 @@ def test_a_band_that_claims_nothing() -> None:
 
 
 def test_a_band_that_claims_one_triangle() -> None:
-    state = played("triggle", OPENING)
+    state = after("triggle", OPENING)
     line = phrase(state.game.describe_last_move(state))
     assert line == "Blue C1-F2, claims 1 triangle: C1-D1-D2"
     values = {"count": 1, "seat": ["Blue"], "band": "C1-F2", "triangles": "C1-D1-D2"}
@@ -72,7 +64,7 @@ def test_a_band_that_claims_one_triangle() -> None:
 
 
 def test_a_band_that_claims_two_triangles() -> None:
-    state = played("triggle", ["B3-E2", "C1-F2", "A2-D2", "D4-G1", "D3-G3", "E1-E4"])
+    state = after("triggle", ["B3-E2", "C1-F2", "A2-D2", "D4-G1", "D3-G3", "E1-E4"])
     line = phrase(state.game.describe_last_move(state))
     assert line == "Yellow E1-E4, claims 2 triangles: D3-E2-E3, E2-E3-F2"
     assert french(line) == "Jaune E1-E4, prend 2 triangles : D3-E2-E3, E2-E3-F2"
@@ -80,19 +72,19 @@ def test_a_band_that_claims_two_triangles() -> None:
 
 def test_the_status_line_names_the_seats() -> None:
     """Triggle's status is the scores (``Game.status``), the seats said in French."""
-    state = played("triggle", OPENING)
+    state = after("triggle", OPENING)
     status = phrase(state.game.status(state))
     assert status == "Score: Blue 1, Yellow 0"
     assert "Bleu 1" in french(status)
 
 
 def test_no_move_yet() -> None:
-    state = played("triggle", [])
+    state = after("triggle", [])
     assert french(state.game.describe_last_move(state)) == "aucun coup pour l\u2019instant"
 
 
 def test_the_last_marker_names_the_seat_that_used_it() -> None:
-    state = played("triggle(markers=1)", OPENING)
+    state = after("triggle(markers=1)", OPENING)
     outcome = state.outcome()
     assert outcome is not None
     reason = phrase(outcome.reason)
@@ -114,7 +106,7 @@ def test_the_last_marker_names_the_seat_that_used_it() -> None:
     ],
 )
 def test_the_other_ends(spec: str, english: str, words: str) -> None:
-    state = played(spec, [])
+    state = after(spec, [])
     while not state.is_over():
         state.play(state.legal_moves()[0])
     outcome = state.outcome()
@@ -124,7 +116,7 @@ def test_the_other_ends(spec: str, english: str, words: str) -> None:
 
 
 def test_why_a_band_is_refused() -> None:
-    state = played("triggle", ["A1-A4"])
+    state = after("triggle", ["A1-A4"])
     away = phrase(state.illegal_reason(Band("G1-G4")))
     assert away == "it does not share a peg with any band on the board"
     assert french(away) == "il n\u2019a aucun picot en commun avec un élastique du plateau"
@@ -163,7 +155,7 @@ def test_why_a_band_is_refused() -> None:
     ],
 )
 def test_a_band_badly_written(text: str, english: str, words: str) -> None:
-    state = played("triggle", [])
+    state = after("triggle", [])
     with pytest.raises(trigames.MoveParseError) as raised:
         state.parse_move(text)
     error = phrase(raised.value.args[0])
@@ -217,7 +209,7 @@ def test_the_guide() -> None:
 def test_the_hints_are_phrases_all_french(
     spec: str, bands: list[str], band: str, english: str
 ) -> None:
-    state = played(spec, bands)
+    state = after(spec, bands)
     why = phrase(state.game.explain_move(state, state.parse_move(band)))
     assert why == english
     assert not untranslated(why)
@@ -225,7 +217,7 @@ def test_the_hints_are_phrases_all_french(
 
 
 def test_a_hint_in_french() -> None:
-    state = played("triggle", OPENING[:2])
+    state = after("triggle", OPENING[:2])
     why = phrase(state.game.explain_move(state, state.parse_move("C1-F2")))
     lets = [
         "lets {seat} close {count} triangle with one band",
