@@ -114,6 +114,7 @@ def test_trig_capture_choice_drawn_as_its_triangle(sized: tuple[str, Page]) -> N
     expect(triangles).to_have_count(1)  # F7-H7-G9 round G8
     decline = page.locator('#choices button.picture-choice[data-step="G9 (no capture)"]')
     expect(decline).to_be_visible()
+    expect(decline).to_have_text("G9 (no capture)")  # the button says its words
     save_shot(page, f"ghost-trig-{size}")
     expect(page.locator("body")).to_have_attribute("data-ply", str(len(MOVES)))
     click_place(page, "G8")

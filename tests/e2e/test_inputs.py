@@ -21,8 +21,10 @@ TAKE_OVER_OPENING = ["Ha1sa2", "Gc1ed1swd2ne", "Prc4ned4sw", "Tc3e", "Lb3nw"]
 def start_take_over(page: Page) -> None:
     """Start a take-over from its button: the pictures of the take-overs (moves holding commas)
     are drawn, and the cells of the pieces that may be taken over marked."""
+    button = page.locator('#choices button.step[data-step="take over a piece"]')
+    expect(button).to_have_text("take over a piece")  # the button says its words
     with page.expect_response(lambda response: "/choices?" in response.url) as pictures:
-        page.locator('#choices button.step[data-step="take over a piece"]').click()
+        button.click()
     assert pictures.value.ok, pictures.value.text()
     for cell in ("b3n", "b3w", "c4n", "d4w"):
         expect(page.locator(f'#board polygon.target[data-name="{cell}"]')).to_have_count(1)

@@ -271,6 +271,24 @@ def test_the_words_drawn_on_a_board_are_french(pages: Pages) -> None:
     shoot(pages, page, "lang-fr-tranglar")
 
 
+def test_a_games_buttons_are_french(pages: Pages) -> None:
+    page = open_in_french(pages, "/learn")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "easy"}]
+    answer = page.request.post("/api/games", data={"game": "trugo", "seats": seats})
+    assert answer.ok, answer.text()
+    created = answer.json()
+    page.goto(f"/games/{created['id']}?token={created['seats'][0]['token']}")
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+    click_place(page, page.evaluate("document.querySelector('#board .target').dataset.name"))
+    # the ways round of the tile: the engine's words, in French (the step itself is notation)
+    steps = page.locator("#choices button.step")
+    expect(steps).to_have_text(
+        ["calotte claire côté est", "calotte claire côté nord-ouest", "calotte claire côté sud-ouest"]
+    )
+    expect(steps.first).to_have_attribute("data-step", "light cap east")
+    expect(page.locator("#turn")).to_have_text("À vous de jouer : choisissez un des boutons ci-dessous.")
+
+
 def test_the_lobby_speaks_french_and_one_click_still_starts_a_game(pages: Pages) -> None:
     with httpx.Client(base_url=pages.server.url) as client:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -6,7 +6,7 @@ import { el } from "./common.js";
 import { ghostLayer } from "./ghost.js";
 import { keepRoom } from "./steady.js";
 import { byPointer, pointed } from "./verbs.js";
-import { sayDrawn, t, tn } from "./words.js";
+import { say as phraseText, sayDrawn, t, tn } from "./words.js";
 
 /** The input of one board:
  * - ``board``: the element holding the board's SVG; ``preview``: the element over it that shows
@@ -119,7 +119,7 @@ export function pointing({ board, preview, choices, view, canMove, confirming, s
     }
     for (const word of words) {
       const label = view().step_words?.[word]; // a word of the game's, said in the page's language
-      choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, label ? say(label) : word));
+      choices.append(el("button", { type: "button", class: "step", dataset: { step: word }, onclick: () => take(word) }, label ? phraseText(label) : word));
     }
     if (complete.length) {
       choices.append(el("span", { class: "choices-label" }, complete.length > 1 ? t("Choose the move:") : t("Or play:")));
