@@ -282,11 +282,11 @@ def test_a_games_buttons_are_french(pages: Pages) -> None:
     click_place(page, page.evaluate("document.querySelector('#board .target').dataset.name"))
     # the ways round of the tile: the engine's words, in French (the step itself is notation)
     steps = page.locator("#choices button.step")
-    expect(steps).to_have_text(
-        ["calotte claire côté est", "calotte claire côté nord-ouest", "calotte claire côté sud-ouest"]
-    )
+    ways = ["est", "nord-ouest", "sud-ouest"]
+    expect(steps).to_have_text([f"calotte claire côté {way}" for way in ways])
     expect(steps.first).to_have_attribute("data-step", "light cap east")
-    expect(page.locator("#turn")).to_have_text("À vous de jouer : choisissez un des boutons ci-dessous.")
+    guide = "À vous de jouer : choisissez un des boutons ci-dessous."
+    expect(page.locator("#turn")).to_have_text(guide)
 
 
 def test_the_lobby_speaks_french_and_one_click_still_starts_a_game(pages: Pages) -> None:
