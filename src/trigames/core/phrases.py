@@ -124,6 +124,17 @@ def words_of(error: BaseException) -> str:
     return first if isinstance(first, Phrase) else str(error)
 
 
+def phrase_of(error: BaseException) -> Phrase:
+    """The message of ``error`` as a phrase: the one it was raised with, else its plain words
+    (kept as they are).
+
+    >>> said(phrase_of(ValueError("bad"))), said(phrase_of(ValueError(Phrase("Draw"))))
+    (['{error}', {'error': 'bad'}], ['Draw'])
+    """
+    words = words_of(error)
+    return words if isinstance(words, Phrase) else Phrase("{error}", error=words)
+
+
 def joined(items: list[Value], conjunction: str | None = "and") -> Phrase:
     """Items in a list: ``A``, ``A and B``, ``A, B and C`` (``conjunction`` ``"and"`` or
     ``"or"``; ``None``: commas only), as a phrase.
@@ -145,4 +156,4 @@ def joined(items: list[Value], conjunction: str | None = "and") -> Phrase:
     return Phrase("{first} and {last}", first=head, last=items[-1])
 
 
-__all__ = ["Phrase", "Said", "Value", "counted", "joined", "said", "words_of"]
+__all__ = ["Phrase", "Said", "Value", "counted", "joined", "phrase_of", "said", "words_of"]

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
-from trigames.core.phrases import Phrase
+from trigames.core.phrases import Phrase, words_of
 from trigames.core.protocol import NamedMove
 from trigames.geometry.tetrakis import (
     SIDE_NAMES,
@@ -342,7 +342,7 @@ def parse(text: str) -> Code:
         if str(error).startswith(quote(text)):
             raise
         raise MoveParseError(
-            Phrase("{move} is not a TRANGLAR move: {why}", move=quote(text), why=error.args[0])
+            Phrase("{move} is not a TRANGLAR move: {why}", move=quote(text), why=words_of(error))
         ) from None
     if take:
         if len(before) != 1:

@@ -18,7 +18,7 @@ from functools import lru_cache, reduce
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
-from trigames.core.phrases import Phrase, counted
+from trigames.core.phrases import Phrase, counted, words_of
 from trigames.core.protocol import NamedMove
 from trigames.geometry.trilattice import HexRegion, Point, Segment, Triangle
 
@@ -112,7 +112,7 @@ class TriggleBoard:
                 Phrase(
                     "{text} is not a band: {why}; a band is written by its end pegs, like A1-A4",
                     text=quote(text),
-                    why=error.args[0],  # the lattice's words (a phrase, if they are one)
+                    why=words_of(error),  # the lattice's words (a phrase, if they are one)
                 )
             ) from None
         band = self.band_by_ends.get(ends)

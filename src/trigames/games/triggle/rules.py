@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from trigames.core.bits import bits, flood
 from trigames.core.errors import MoveParseError, PositionError
 from trigames.core.outcome import Outcome
-from trigames.core.phrases import Phrase
+from trigames.core.phrases import Phrase, phrase_of
 from trigames.core.positions import (
     is_seat,
     position_fields,
@@ -86,8 +86,7 @@ class TriggleState(State[Band]):
             try:
                 canonical = self.parse_move(str(move))
             except MoveParseError as error:
-                words = error.args[0]  # a phrase, kept one (str(error) is plain)
-                return words if isinstance(words, Phrase) else Phrase("{error}", error=str(error))
+                return phrase_of(error)
             return Phrase(
                 "it is not written canonically: play {band} or the text {text}",
                 band=str(canonical),

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from trigames.core.errors import MoveParseError
 from trigames.core.limits import check_length, quote
-from trigames.core.phrases import Phrase
+from trigames.core.phrases import Phrase, phrase_of, words_of
 from trigames.core.protocol import NamedMove
 from trigames.geometry.honeycomb import Memo, window
 
@@ -102,9 +102,9 @@ def notation_reason(error: MoveParseError) -> Phrase:
     >>> notation_reason(MoveParseError("a Trugo move has at most 32 characters, not 40"))
     'a Trugo move has at most 32 characters, not 40'
     """
-    said = error.args[0] if error.args else None
+    said = words_of(error)
     reason = said.values.get("reason") if isinstance(said, Phrase) else None
-    return reason if isinstance(reason, Phrase) else Phrase("{error}", error=str(error))
+    return reason if isinstance(reason, Phrase) else phrase_of(error)
 
 
 #: The most move objects a :class:`Frame` keeps in ``moves`` (it starts afresh when full).
