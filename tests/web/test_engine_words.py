@@ -16,7 +16,7 @@ from tests.web.helpers import create, play, token
 from trigames.core.phrases import Phrase, Value, said
 from trigames.games import load_game
 from trigames.web.i18n import say
-from trigames.web.views import encode, said_of, turn_of
+from trigames.web.views import encode, engine_words, turn_of
 
 #: Every game, with the swap rule where it has one (a short quiet limit: short games).
 GAMES = ["triggle(swap=true)", "trig(swap=true)", "tricolor(swap=true)", "trugo(swap=true)",
@@ -50,7 +50,7 @@ def test_every_phrase_of_random_games_has_its_french(spec: str) -> None:
             for text in words_of(state):
                 missing.update(untranslated(text))
                 assert isinstance(text, Phrase) or text in _notation(state), repr(text)
-            assert encode(said_of(state))  # JSON for the pages
+            assert encode(engine_words(state))  # JSON for the pages
             assert encode(turn_of(state))
             if state.is_over():
                 break

@@ -122,42 +122,27 @@ def result(state: State[Any], mover: int) -> Phrase | None:
     outcome = state.outcome()
     if outcome is None:
         return None
-    scores = outcome.scores
-    verb = (
-        "loses"
-        if mover not in outcome.winners
-        else "wins"
-        if len(outcome.winners) == 1
-        else "draws"
-    )
+    scores, winners = outcome.scores, outcome.winners
+    verb = "loses" if mover not in winners else "wins" if len(winners) == 1 else "draws"
+    mine = scores[mover]
     if len(scores) != 2:
-        mine = scores[mover]
-        return _RESULTS_OF_MANY[verb](mine)
-    mine, theirs = scores[mover], scores[1 - mover]
-    return _RESULTS_OF_TWO[verb, min(scores) >= 0](mine, theirs)
-
-
-#: A result of a two-player game, by verb and whether the scores are written ``12-10``.
-_RESULTS_OF_TWO: dict[tuple[str, bool], Callable[[int, int], Phrase]] = {
-    ("wins", True): lambda mine, theirs: Phrase("wins {mine}-{theirs}", mine=mine, theirs=theirs),
-    ("draws", True): lambda mine, theirs: Phrase("draws {mine}-{theirs}", mine=mine, theirs=theirs),
-    ("loses", True): lambda mine, theirs: Phrase("loses {mine}-{theirs}", mine=mine, theirs=theirs),
-    ("wins", False): lambda mine, theirs: Phrase(
-        "wins {mine} to {theirs}", mine=mine, theirs=theirs
-    ),
-    ("draws", False): lambda mine, theirs: Phrase(
-        "draws {mine} to {theirs}", mine=mine, theirs=theirs
-    ),
-    ("loses", False): lambda mine, theirs: Phrase(
-        "loses {mine} to {theirs}", mine=mine, theirs=theirs
-    ),
-}
-#: A result of a game of more players, by verb.
-_RESULTS_OF_MANY: dict[str, Callable[[int], Phrase]] = {
-    "wins": lambda mine: Phrase("wins with {score}", score=mine),
-    "draws": lambda mine: Phrase("draws with {score}", score=mine),
-    "loses": lambda mine: Phrase("loses with {score}", score=mine),
-}
+        return {
+            "wins": Phrase("wins with {score}", score=mine),
+            "draws": Phrase("draws with {score}", score=mine),
+            "loses": Phrase("loses with {score}", score=mine),
+        }[verb]
+    theirs = scores[1 - mover]
+    if min(scores) >= 0:
+        return {
+            "wins": Phrase("wins {mine}-{theirs}", mine=mine, theirs=theirs),
+            "draws": Phrase("draws {mine}-{theirs}", mine=mine, theirs=theirs),
+            "loses": Phrase("loses {mine}-{theirs}", mine=mine, theirs=theirs),
+        }[verb]
+    return {
+        "wins": Phrase("wins {mine} to {theirs}", mine=mine, theirs=theirs),
+        "draws": Phrase("draws {mine} to {theirs}", mine=mine, theirs=theirs),
+        "loses": Phrase("loses {mine} to {theirs}", mine=mine, theirs=theirs),
+    }[verb]
 
 
 def replies(state: State[Any], moves: Sequence[Any] | None = None) -> Iterator[Any]:

@@ -54,7 +54,7 @@ from trigames.web.limits import (
     POSITION_COST,
 )
 from trigames.web.requests import item_too_long
-from trigames.web.views import Said, TurnView, said_of, turn_of
+from trigames.web.views import Said, TurnView, engine_words, turn_of
 
 
 @dataclass(frozen=True)
@@ -192,9 +192,7 @@ def position_view(state: AnyState) -> PositionView:
         "svg": game.render_svg(state),
         "to_move": None if state.is_over() else state.current_player,
         "over": state.is_over(),
-        "status": game.status(state),
-        "last_move": game.describe_last(state) if state.history else None,
-        "said": said_of(state),
+        **engine_words(state),
         "scores": list(state.scores()),
         "outcome": None if outcome is None else outcome.to_json(),
         "highlights": [] if outcome is None else game.result_places(state),

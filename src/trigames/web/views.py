@@ -62,7 +62,8 @@ class Said(TypedDict):
     >>> import trigames
     >>> state = trigames.load_game("trig").new_initial_state()
     >>> state.play("G6")
-    >>> said_of(state)["colors"], said_of(state)["reason"]
+    >>> said = engine_words(state)["said"]
+    >>> said["colors"], said["reason"]
     ([['White'], ['Black']], None)
     """
 
@@ -311,14 +312,29 @@ def turn_of(state: AnyState) -> TurnView:
     }
 
 
-def said_of(state: AnyState) -> Said:
-    """The engine's words of ``state`` as phrases (see :class:`Said`)."""
+class EngineWords(TypedDict):
+    """The engine's words of a position: its status line and last move in English, and all
+    its words as phrases (:class:`Said`)."""
+
+    status: str
+    last_move: str | None
+    said: Said
+
+
+def engine_words(state: AnyState) -> EngineWords:
+    """The engine's words of ``state``, each made once (see :class:`EngineWords`)."""
     game, outcome = state.game, state.outcome()
+    status = game.status(state)
+    last = game.describe_last(state) if state.history else None
     return {
-        "status": said(game.status(state)),
-        "last_move": said(game.describe_last(state)) if state.history else None,
-        "reason": None if outcome is None else said(outcome.reason),
-        "colors": [said(game.player_name(seat)) for seat in range(game.num_players)],
+        "status": status,
+        "last_move": last,
+        "said": {
+            "status": said(status),
+            "last_move": None if last is None else said(last),
+            "reason": None if outcome is None else said(outcome.reason),
+            "colors": [said(game.player_name(seat)) for seat in range(game.num_players)],
+        },
     }
 
 
@@ -334,9 +350,7 @@ def state_view(snapshot: Snapshot) -> StateView:
         "thinking": snapshot.computer_to_move,
         "in_game": list(state.seats_in_game()),
         "scores": list(state.scores()),
-        "status": game.status(state),
-        "last_move": game.describe_last(state) if state.history else None,
-        "said": said_of(state),
+        **engine_words(state),
         "outcome": None if outcome is None else outcome.to_json(),
         "highlights": [] if outcome is None else game.result_places(state),
         "undo_request": row.undo_request,

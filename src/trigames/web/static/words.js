@@ -43,12 +43,13 @@ export function say(phrase) {
 /** A computer player's level or kind ("easy", "greedy"...) in the page's language; any other
  * (a player spec such as "mcts(seconds=1)", or a kind known by its name) as it is. */
 export function levelName(kind) {
-  const names = {
-    easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"),
-    random: t("random"), greedy: t("greedy"), casual: t("casual"), strong: t("strong"),
-  };
-  return Object.hasOwn(names, kind) ? names[kind] : kind;
+  return Object.hasOwn(LEVEL_NAMES, kind) ? LEVEL_NAMES[kind] : kind;
 }
+
+const LEVEL_NAMES = {
+  easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"),
+  random: t("random"), greedy: t("greedy"), casual: t("casual"), strong: t("strong"),
+};
 
 /** The name of a seat (``name`` and ``kind``, as the server keeps them) as a page shows it: a
  * computer's own name, "Computer: easy" (trigames.web.snapshot), says its level in the page's
